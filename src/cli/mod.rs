@@ -1,0 +1,86 @@
+//! The command line: the only module that knows clap, the terminal and
+//! indicatif. Each subcommand has its own file; this one parses and
+//! dispatches, prints errors with their causes, and returns the exit code.
+
+mod check;
+mod progress;
+mod rules_cmd;
+mod run;
+mod trace;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Exit code for success.
+pub const EXIT_OK: i32 = 0;
+/// Exit code for invalid input or any error.
+pub const EXIT_ERROR: i32 = 2;
+/// Exit code when a run was interrupted (its partial outputs were written).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+const AFTER_HELP: &str = "\
+Exit codes:
+  0    success
+  2    invalid input (every problem is listed with file:line:column) or any other error
+  130  `run` was interrupted by Ctrl-C; outputs of the battles finished so far were written, marked partial
+
+Examples:
+  muster run                                   # the built-in default scenario, 10,000 battles
+  muster run scenarios/armies/siege_of_the_keep.toml --battles 50000 --threads 2
+  muster run scenarios/armies/open_field.toml --precision 0.005 --max-battles 1000000
+  muster trace scenarios/armies/open_field.toml --battle 17
+  muster check scenarios/armies/*.toml
+  muster rules armies";
+
+#[derive(Parser, Debug)]
+#[command(name = "muster", version, about = "Monte Carlo balance lab for mass-battle wargames", after_help = AFTER_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play many battles of a scenario and write summary.csv, rounds.csv, units.csv and run.toml.
+    Run(run::RunArgs),
+    /// Replay one battle of a run, showing every roll, decision and change of state.
+    Trace(trace::TraceArgs),
+    /// Validate scenario, army-list and doctrine files; report every problem at once.
+    Check {
+        /// Files to check (each may be a scenario, an army list or a doctrine).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// List a ruleset's named rule options with their defaults.
+    Rules {
+        /// The ruleset, e.g. `armies`.
+        ruleset: String,
+    },
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run(args) => run::run(args),
+        Command::Trace(args) => trace::trace(args),
+        Command::Check { files } => check::check(&files),
+        Command::Rules { ruleset } => rules_cmd::rules(&ruleset),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            EXIT_ERROR
+        }
+    }
+}
+
+/// Loads the scenario at `path`, or the built-in default; prints problems.
+fn load(path: Option<&std::path::Path>) -> anyhow::Result<Result<crate::scenario::Scenario, ()>> {
+    let loaded = match path {
+        Some(p) => crate::scenario::load_scenario(p),
+        None => crate::scenario::load_default(),
+    };
+    Ok(loaded.map_err(|problems| eprintln!("{problems}")))
+}

@@ -1,0 +1,131 @@
+//! `muster run`: plays a batch and writes its outputs.
+
+use super::progress::Progress;
+use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use crate::engine::{self, Plan};
+use crate::report::csv_out::{summarise, write_csvs};
+use crate::report::write_text;
+use crate::rules::armies::Armies;
+use crate::rules::Ruleset;
+use crate::scenario::raw::Provenance;
+use crate::scenario::{Scenario, ScenarioRules};
+use anyhow::Context;
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Scenario file (default: the built-in armies/open_field.toml).
+    pub scenario: Option<PathBuf>,
+    /// Battles to play (default: the scenario's [run] battles, else 10000).
+    #[arg(long)]
+    pub battles: Option<u64>,
+    /// Seed of the run (default: the scenario's [run] seed, else 1).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default: reports/<scenario-name>/).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Play until every side's 95% win-rate interval has half-width <= P (e.g. 0.01).
+    #[arg(long, value_name = "P")]
+    pub precision: Option<f64>,
+    /// Cap on battles with --precision.
+    #[arg(long, default_value_t = 10_000_000)]
+    pub max_battles: u64,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn run(args: RunArgs) -> anyhow::Result<i32> {
+    let Ok(scenario) = super::load(args.scenario.as_deref())? else { return Ok(EXIT_ERROR) };
+    if let Some(p) = args.precision {
+        if !(p > 0.0 && p < 0.5) {
+            eprintln!("error: --precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}");
+            return Ok(EXIT_ERROR);
+        }
+    }
+    if args.battles == Some(0) || args.max_battles == 0 || args.threads == Some(0) {
+        eprintln!("error: --battles, --max-battles and --threads must be at least 1");
+        return Ok(EXIT_ERROR);
+    }
+    match &scenario.rules {
+        ScenarioRules::Armies(setup) => run_with(&Armies { setup: setup.clone() }, &scenario, &args),
+    }
+}
+
+fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> anyhow::Result<i32> {
+    let seed = args.seed.unwrap_or(scenario.seed);
+    let battles = args.battles.unwrap_or(scenario.battles);
+    let plan = match args.precision {
+        Some(p) => Plan::Precision { half_width: p, batch: battles.min(args.max_battles), max_battles: args.max_battles },
+        None => Plan::Fixed(battles),
+    };
+    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(scenario.slug()));
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        pool = pool.num_threads(t);
+    }
+    let pool = pool.build().context("cannot start the worker threads")?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    // A second Ctrl-C during the write-out still reaches the default handler's effect via the flag.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+    let total = match plan {
+        Plan::Fixed(n) => n,
+        Plan::Precision { max_battles, .. } => max_battles,
+    };
+    let progress = Progress::new(total, args.quiet);
+    let started = Instant::now();
+    let result = pool.install(|| engine::run(ruleset, seed, plan, &cancel, &progress));
+    progress.finish();
+    let elapsed = started.elapsed().as_secs_f64();
+    let tally = &result.tally;
+    let shape = ruleset.tally_shape();
+    let names = ruleset.side_names();
+    write_csvs(&out, tally, &shape, names, ruleset.strength_name(), result.partial)?;
+    let mut file = scenario.resolved.clone();
+    file.run.battles = Some(tally.battles as i64);
+    file.run.seed = Some(seed);
+    file.provenance = Some(Provenance {
+        muster_version: crate::VERSION.to_string(),
+        git_revision: crate::GIT_REVISION.to_string(),
+        battles_played: tally.battles,
+        partial: result.partial,
+        note: result.partial.then(|| format!("interrupted: only the first {} battles were played", tally.battles)),
+    });
+    let text = format!(
+        "# Written by `muster run`: the fully resolved scenario of this run.\n# `muster run run.toml` reproduces it exactly.\n{}",
+        toml::to_string_pretty(&file)?
+    );
+    write_text(&out.join("run.toml"), &text)?;
+    print_summary(scenario, tally, names, seed, elapsed, result.partial, args.precision);
+    println!("outputs: {}", out.display());
+    Ok(if result.partial { EXIT_INTERRUPTED } else { EXIT_OK })
+}
+
+fn print_summary(scenario: &Scenario, tally: &crate::stats::Tally, names: [&str; 2], seed: u64, elapsed: f64, partial: bool, precision: Option<f64>) {
+    let rate = tally.battles as f64 / elapsed.max(1e-9);
+    println!("{} ({} battles, seed {seed}, {:.1} s, {:.0} battles/s)", scenario.name, tally.battles, elapsed, rate);
+    if partial {
+        println!("PARTIAL: interrupted; these are the first {} battles only", tally.battles);
+    }
+    if let Some(p) = precision {
+        let hw = engine::widest_half_width(tally);
+        let verdict = if hw <= p { "reached" } else { "NOT reached (cap hit)" };
+        println!("precision +/-{p}: {verdict} after {} battles (widest half-width {hw:.4})", tally.battles);
+    }
+    println!("{:<20} {:>8} {:>8} {:>8} {:>9} {:>17} {:>12}", "side", "wins", "draws", "losses", "win rate", "95% interval", "rounds p50");
+    for s in summarise(tally, names) {
+        println!(
+            "{:<20} {:>8} {:>8} {:>8} {:>8.1}% {:>7.1}% - {:>5.1}% {:>12}",
+            s.side, s.wins, s.draws, s.losses, 100.0 * s.win_rate, 100.0 * s.win_lo, 100.0 * s.win_hi, s.p50_rounds
+        );
+    }
+}

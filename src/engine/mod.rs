@@ -1,0 +1,155 @@
+//! The batch engine: plays battles in parallel with rayon (the only module
+//! that uses it) and merges their tallies in battle order.
+//!
+//! Battles are cut into fixed chunks of [`CHUNK`] consecutive indices; battle
+//! `i` always draws from `Dice::for_battle(seed, i)`. Chunks run in parallel
+//! in waves of bounded size, and each wave's tallies are merged in chunk
+//! order, so results do not depend on the thread count and memory does not
+//! grow with the number of battles. A cancelled run keeps the longest prefix
+//! of finished chunks, so a partial result is exactly the first `k` battles.
+//! Progress leaves through an [`Observer`]; the engine never prints.
+
+use crate::dice::Dice;
+use crate::rules::{BattleRecord, NoTrace, Ruleset, Side};
+use crate::stats::{wilson, Tally, Z_95};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Battles per chunk: the unit of parallel work and of cancellation.
+pub const CHUNK: u64 = 256;
+/// Chunks per wave per thread: bounds the tallies held at once.
+const WAVE_CHUNKS_PER_THREAD: u64 = 8;
+
+/// Receives progress from a running batch.
+pub trait Observer: Sync {
+    /// `n` more battles have finished.
+    fn battles_done(&self, n: u64);
+}
+
+/// An observer that ignores progress.
+pub struct Silent;
+
+impl Observer for Silent {
+    fn battles_done(&self, _n: u64) {}
+}
+
+/// The result of playing a range of battles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BatchResult {
+    pub tally: Tally,
+    /// Whether the run was cancelled before playing every battle asked for.
+    pub partial: bool,
+}
+
+/// Plays one battle alone (what `muster trace` and the tests use); identical
+/// to battle `battle_idx` of a batch.
+pub fn play_one<R: Ruleset, T: crate::rules::Tracer>(ruleset: &R, seed: u64, battle_idx: u64, trace: &mut T) -> BattleRecord {
+    let mut scratch = ruleset.new_scratch();
+    let mut record = BattleRecord::default();
+    let mut dice = Dice::for_battle(seed, battle_idx);
+    ruleset.play(&mut dice, &mut scratch, &mut record, trace);
+    record
+}
+
+fn play_chunk<R: Ruleset>(ruleset: &R, seed: u64, first: u64, end: u64, scratch: &mut (R::Scratch, BattleRecord), tally: &mut Tally) {
+    for idx in first..end {
+        let mut dice = Dice::for_battle(seed, idx);
+        ruleset.play(&mut dice, &mut scratch.0, &mut scratch.1, &mut NoTrace);
+        tally.add(&scratch.1);
+    }
+}
+
+/// Plays battles `start..start + n_battles` into `into`, in the current
+/// rayon pool. Stops early (at a chunk boundary) when `cancel` is set.
+pub fn play_range<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    start: u64,
+    n_battles: u64,
+    into: &mut Tally,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+) -> bool {
+    let shape = ruleset.tally_shape();
+    let end = start + n_battles;
+    let wave = CHUNK * WAVE_CHUNKS_PER_THREAD * rayon::current_num_threads() as u64;
+    let mut wave_start = start;
+    while wave_start < end {
+        let wave_end = (wave_start + wave).min(end);
+        let chunks: Vec<(u64, u64)> = (wave_start..wave_end)
+            .step_by(CHUNK as usize)
+            .map(|c| (c, (c + CHUNK).min(wave_end)))
+            .collect();
+        let tallies: Vec<Option<Tally>> = chunks
+            .par_iter()
+            .map_init(
+                || (ruleset.new_scratch(), BattleRecord::default()),
+                |scratch, &(first, last)| {
+                    if cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let mut tally = Tally::new(&shape);
+                    play_chunk(ruleset, seed, first, last, scratch, &mut tally);
+                    observer.battles_done(last - first);
+                    Some(tally)
+                },
+            )
+            .collect();
+        for t in &tallies {
+            match t {
+                Some(t) => into.merge(t),
+                None => return false,
+            }
+        }
+        if cancel.load(Ordering::Relaxed) && wave_end < end {
+            return false;
+        }
+        wave_start = wave_end;
+    }
+    true
+}
+
+/// The largest 95% Wilson half-width among the sides' win rates.
+pub fn widest_half_width(tally: &Tally) -> f64 {
+    Side::BOTH
+        .iter()
+        .map(|&s| {
+            let (wins, n) = tally.win_count(s);
+            let (lo, hi) = wilson(wins, n, Z_95);
+            (hi - lo) / 2.0
+        })
+        .fold(0.0, f64::max)
+}
+
+/// How many battles to play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Plan {
+    /// Exactly this many.
+    Fixed(u64),
+    /// Batches of `batch` until every side's win-rate half-width is at most
+    /// `half_width`, or `max_battles` are played.
+    Precision { half_width: f64, batch: u64, max_battles: u64 },
+}
+
+/// Plays a whole run under `plan`.
+pub fn run<R: Ruleset>(ruleset: &R, seed: u64, plan: Plan, cancel: &AtomicBool, observer: &dyn Observer) -> BatchResult {
+    let mut tally = Tally::new(&ruleset.tally_shape());
+    match plan {
+        Plan::Fixed(n) => {
+            let done = play_range(ruleset, seed, 0, n, &mut tally, cancel, observer);
+            BatchResult { tally, partial: !done }
+        }
+        Plan::Precision { half_width, batch, max_battles } => {
+            loop {
+                let n = batch.min(max_battles - tally.battles);
+                let start = tally.battles;
+                if !play_range(ruleset, seed, start, n, &mut tally, cancel, observer) {
+                    return BatchResult { tally, partial: true };
+                }
+                if widest_half_width(&tally) <= half_width || tally.battles >= max_battles {
+                    return BatchResult { tally, partial: false };
+                }
+            }
+        }
+    }
+}

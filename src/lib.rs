@@ -1,0 +1,27 @@
+//! muster: a Monte Carlo balance lab for mass-battle wargames.
+//!
+//! Modules in reading order:
+//! - [`dice`]: the RNG streams (battle `i` of seed `s` has its own stream) and die rolls.
+//! - [`geometry`]: grids, distances, lines.
+//! - [`rules`]: the [`rules::Ruleset`] trait, battle records, traces, rule options,
+//!   and one folder per ruleset (Armies today).
+//! - [`doctrine`]: scripted decisions, one module per ruleset.
+//! - [`scenario`]: reading and validating scenario, army-list and doctrine files.
+//! - [`engine`]: parallel, deterministic batches of battles.
+//! - [`stats`]: exact tallies and the intervals derived from them.
+//! - [`report`]: CSV and run.toml writers (atomic).
+//! - [`cli`]: the command line (clap, terminal, progress bar).
+
+pub mod cli;
+pub mod dice;
+pub mod doctrine;
+pub mod engine;
+pub mod geometry;
+pub mod report;
+pub mod rules;
+pub mod scenario;
+pub mod stats;
+
+/// The version and git revision of this build.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+pub const GIT_REVISION: &str = env!("MUSTER_GIT_REVISION");

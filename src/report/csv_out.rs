@@ -1,0 +1,132 @@
+//! The CSV files of a run: summary.csv (outcomes per side), rounds.csv
+//! (strength per round and side) and units.csv (fate and losses per unit).
+//! Numbers are formatted with fixed precision so files are byte-stable.
+
+use super::{write_atomic, ReportError};
+use crate::rules::Side;
+use crate::stats::{wilson, Tally, TallyShape, Z_95};
+use std::path::Path;
+
+fn f4(x: f64) -> String {
+    format!("{x:.4}")
+}
+
+fn csv_write(path: &Path, header: &[String], rows: &[Vec<String>]) -> Result<(), ReportError> {
+    write_atomic(path, |w| {
+        let mut out = csv::Writer::from_writer(w);
+        let err = |source| ReportError::Csv { path: path.display().to_string(), source };
+        out.write_record(header).map_err(err)?;
+        for r in rows {
+            out.write_record(r).map_err(err)?;
+        }
+        out.flush().map_err(|source| ReportError::Io { path: path.display().to_string(), source })?;
+        Ok(())
+    })
+}
+
+/// One row of summary.csv, also used for the terminal table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideSummary {
+    pub side: String,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub win_rate: f64,
+    pub win_lo: f64,
+    pub win_hi: f64,
+    pub mean_rounds: f64,
+    pub p10_rounds: usize,
+    pub p50_rounds: usize,
+    pub p90_rounds: usize,
+}
+
+/// Per-side outcomes with 95% Wilson intervals.
+pub fn summarise(tally: &Tally, side_names: [&str; 2]) -> Vec<SideSummary> {
+    Side::BOTH
+        .iter()
+        .map(|&s| {
+            let (wins, n) = tally.win_count(s);
+            let (lo, hi) = wilson(wins, n, Z_95);
+            SideSummary {
+                side: side_names[s.index()].to_string(),
+                wins,
+                draws: tally.draws,
+                losses: tally.wins[s.other().index()],
+                win_rate: if n == 0 { 0.0 } else { wins as f64 / n as f64 },
+                win_lo: lo,
+                win_hi: hi,
+                mean_rounds: tally.rounds.mean(),
+                p10_rounds: tally.rounds.quantile(0.1),
+                p50_rounds: tally.rounds.quantile(0.5),
+                p90_rounds: tally.rounds.quantile(0.9),
+            }
+        })
+        .collect()
+}
+
+/// Writes summary.csv, rounds.csv and units.csv into `dir`.
+pub fn write_csvs(dir: &Path, tally: &Tally, shape: &TallyShape, side_names: [&str; 2], strength: &str, partial: bool) -> Result<(), ReportError> {
+    let header = |cols: &[&str]| cols.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+    let summary: Vec<Vec<String>> = summarise(tally, side_names)
+        .into_iter()
+        .map(|s| {
+            vec![
+                s.side,
+                tally.battles.to_string(),
+                s.wins.to_string(),
+                s.draws.to_string(),
+                s.losses.to_string(),
+                f4(s.win_rate),
+                f4(s.win_lo),
+                f4(s.win_hi),
+                f4(s.mean_rounds),
+                s.p10_rounds.to_string(),
+                s.p50_rounds.to_string(),
+                s.p90_rounds.to_string(),
+                partial.to_string(),
+            ]
+        })
+        .collect();
+    csv_write(
+        &dir.join("summary.csv"),
+        &header(&["side", "battles", "wins", "draws", "losses", "win_rate", "win_rate_lo95", "win_rate_hi95", "mean_rounds", "p10_rounds", "p50_rounds", "p90_rounds", "partial"]),
+        &summary,
+    )?;
+    let mut rounds = Vec::new();
+    for (r, hists) in tally.strength.iter().enumerate() {
+        let running = if tally.battles == 0 { 0.0 } else { tally.running[r] as f64 / tally.battles as f64 };
+        for s in Side::BOTH {
+            let h = &hists[s.index()];
+            rounds.push(vec![
+                (r + 1).to_string(),
+                side_names[s.index()].to_string(),
+                strength.to_string(),
+                f4(h.mean()),
+                h.quantile(0.1).to_string(),
+                h.quantile(0.5).to_string(),
+                h.quantile(0.9).to_string(),
+                f4(running),
+            ]);
+        }
+    }
+    csv_write(&dir.join("rounds.csv"), &header(&["round", "side", "measure", "mean", "p10", "p50", "p90", "share_running"]), &rounds)?;
+    let max_loss = shape.units.iter().map(|u| u.max_loss).max().unwrap_or(0);
+    let mut cols = header(&["side", "unit", "troop", "battles"]);
+    cols.extend(shape.fates.iter().skip(1).map(|f| format!("share_{f}")));
+    cols.push("share_removed".to_string());
+    cols.push("mean_losses".to_string());
+    cols.extend((0..=max_loss).map(|k| format!("losses_{k}")));
+    let mut units = Vec::new();
+    for (i, u) in shape.units.iter().enumerate() {
+        let n = tally.battles.max(1) as f64;
+        let fates = &tally.fates[i];
+        let mut row = vec![side_names[u.side.index()].to_string(), u.label.clone(), u.troop.clone(), tally.battles.to_string()];
+        row.extend(fates.iter().skip(1).map(|&c| f4(c as f64 / n)));
+        row.push(f4(fates.iter().skip(1).sum::<u64>() as f64 / n));
+        row.push(f4(tally.losses[i].mean()));
+        let counts = tally.losses[i].counts();
+        row.extend((0..=max_loss).map(|k| counts.get(k).copied().unwrap_or(0).to_string()));
+        units.push(row);
+    }
+    csv_write(&dir.join("units.csv"), &cols, &units)
+}

@@ -1,0 +1,43 @@
+//! Output files. One writer per format; every file is written atomically
+//! (a temporary file in the same folder, renamed into place), so no output
+//! is ever left half-written. With `scenario`, the only module doing file IO.
+
+pub mod csv_out;
+
+use std::io::Write;
+use std::path::Path;
+
+/// Errors while writing outputs.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("cannot write {path}: {source}")]
+    Io { path: String, source: std::io::Error },
+    #[error("cannot write {path}: {source}")]
+    Csv { path: String, source: csv::Error },
+    #[error("cannot serialise run.toml: {0}")]
+    Toml(#[from] toml::ser::Error),
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
+    move |source| ReportError::Io { path: path.display().to_string(), source }
+}
+
+/// Writes `path` atomically: `fill` writes into a temporary file beside it,
+/// which is renamed over `path` only when everything succeeded.
+pub fn write_atomic(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<(), ReportError>) -> Result<(), ReportError> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let mut tmp = tempfile::Builder::new().prefix(".muster-").suffix(".tmp").tempfile_in(dir).map_err(io_err(dir))?;
+    {
+        let mut buf = std::io::BufWriter::new(tmp.as_file_mut());
+        fill(&mut buf)?;
+        buf.flush().map_err(io_err(path))?;
+    }
+    tmp.persist(path).map_err(|e| ReportError::Io { path: path.display().to_string(), source: e.error })?;
+    Ok(())
+}
+
+/// Writes a text file atomically.
+pub fn write_text(path: &Path, text: &str) -> Result<(), ReportError> {
+    write_atomic(path, |w| w.write_all(text.as_bytes()).map_err(io_err(path)))
+}

@@ -1,0 +1,160 @@
+//! Rulesets: one trait every ruleset implements, the battle record it fills,
+//! the trace it can emit, and the registry of named rule options.
+//!
+//! Each ruleset lives in its own folder (`armies/` today). The engine is
+//! generic over [`Ruleset`]; the CLI dispatches on [`RulesetKind`] once, at
+//! the edge. Rules code does no IO, never prints, and asks the side's
+//! doctrine for every choice a player would make.
+
+pub mod armies;
+pub mod options;
+pub mod trace;
+
+use crate::dice::Dice;
+use crate::stats::TallyShape;
+pub use trace::{NoTrace, TraceEvent, Tracer, VecTrace};
+
+/// One of the two sides of a battle. Side `A` is the first `[[side]]` of the scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::A, Side::B];
+
+    pub fn index(self) -> usize {
+        match self {
+            Side::A => 0,
+            Side::B => 1,
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+}
+
+/// A value per side, indexed by [`Side`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BySide<T>(pub [T; 2]);
+
+impl<T> std::ops::Index<Side> for BySide<T> {
+    type Output = T;
+    fn index(&self, side: Side) -> &T {
+        &self.0[side.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for BySide<T> {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self.0[side.index()]
+    }
+}
+
+/// The rulesets muster knows by name. Only `Armies` is implemented so far;
+/// the others are recognised so that a scenario naming them gets a clear
+/// "not implemented yet" error instead of "unknown ruleset".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesetKind {
+    Armies,
+    DndWar,
+    StatesOfBattle,
+    StandardsOfValor,
+    ThisMeansWar,
+}
+
+impl RulesetKind {
+    pub const ALL: [RulesetKind; 5] = [
+        RulesetKind::Armies,
+        RulesetKind::DndWar,
+        RulesetKind::StatesOfBattle,
+        RulesetKind::StandardsOfValor,
+        RulesetKind::ThisMeansWar,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesetKind::Armies => "armies",
+            RulesetKind::DndWar => "dnd_war",
+            RulesetKind::StatesOfBattle => "states_of_battle",
+            RulesetKind::StandardsOfValor => "standards_of_valor",
+            RulesetKind::ThisMeansWar => "means_war",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<RulesetKind> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    pub fn is_implemented(self) -> bool {
+        matches!(self, RulesetKind::Armies)
+    }
+
+    /// The named rule options of an implemented ruleset.
+    pub fn options(self) -> &'static [options::OptionSpec] {
+        match self {
+            RulesetKind::Armies => armies::options::SPECS,
+            _ => &[],
+        }
+    }
+}
+
+/// What happened to one unit in one battle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UnitResult {
+    /// Index into [`TallyShape::fates`]; 0 is "survived".
+    pub fate: u8,
+    /// Losses taken (for Armies: morale lost to attacks).
+    pub losses: u16,
+}
+
+/// Everything the statistics keep of one battle. Owned by a worker and
+/// overwritten battle after battle, so the steady state does not allocate.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BattleRecord {
+    pub winner: Option<Side>,
+    /// Index into [`TallyShape::end_reasons`].
+    pub end_reason: u8,
+    pub rounds_played: u16,
+    pub start_strength: [u32; 2],
+    /// Strength per side at the end of each round played.
+    pub strength_by_round: Vec<[u32; 2]>,
+    pub units: Vec<UnitResult>,
+}
+
+impl BattleRecord {
+    pub fn clear(&mut self) {
+        self.winner = None;
+        self.end_reason = 0;
+        self.rounds_played = 0;
+        self.start_strength = [0; 2];
+        self.strength_by_round.clear();
+        self.units.clear();
+    }
+}
+
+/// The seam every ruleset implements.
+pub trait Ruleset: Sync {
+    /// Per-worker scratch state reused from battle to battle.
+    type Scratch: Send;
+
+    fn tally_shape(&self) -> TallyShape;
+    fn new_scratch(&self) -> Self::Scratch;
+    /// The name of the per-side strength measure written to rounds.csv.
+    fn strength_name(&self) -> &'static str;
+    /// The side names, in scenario order.
+    fn side_names(&self) -> [&str; 2];
+    /// Plays one battle with `dice`, overwriting `record`.
+    fn play<T: Tracer>(
+        &self,
+        dice: &mut Dice,
+        scratch: &mut Self::Scratch,
+        record: &mut BattleRecord,
+        trace: &mut T,
+    );
+}

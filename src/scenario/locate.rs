@@ -1,0 +1,84 @@
+//! Finds where a field path stands in a TOML text (line and column), using
+//! toml_edit's spans, so that every problem can point at its line.
+
+use super::problems::{render_path, Problem, Seg};
+use toml_edit::ImDocument;
+
+/// The text of one input file, ready to locate fields in.
+pub struct Locator {
+    pub file: String,
+    text: String,
+    doc: Option<ImDocument<String>>,
+}
+
+impl Locator {
+    pub fn new(file: &str, text: &str) -> Self {
+        Locator { file: file.to_string(), text: text.to_string(), doc: ImDocument::parse(text.to_string()).ok() }
+    }
+
+    /// Line and column (both from 1) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rfind('\n').map_or(offset, |nl| offset - nl - 1) + 1;
+        (line, col)
+    }
+
+    /// The byte offset where `path` is written (the deepest part of it found).
+    fn offset_of(&self, path: &[Seg]) -> usize {
+        self.doc.as_ref().and_then(|d| self.offset_in_table(d.as_table(), path)).unwrap_or(0)
+    }
+
+    fn offset_in_table(&self, table: &toml_edit::Table, rest: &[Seg]) -> Option<usize> {
+        let mut best = table.span().map(|s| s.start);
+        let Some((first, rest)) = rest.split_first() else { return best };
+        let Seg::Key(k) = first else { return best };
+        let (key, it) = table.get_key_value(k)?;
+        best = key.span().map(|s| s.start).or(best);
+        if rest.is_empty() {
+            return best;
+        }
+        if let Some(t) = it.as_table() {
+            return self.offset_in_table(t, rest).or(best);
+        }
+        if let Some(aot) = it.as_array_of_tables() {
+            if let Some(Seg::Index(n)) = rest.first() {
+                if let Some(t) = aot.get(*n) {
+                    return self.offset_in_table(t, &rest[1..]).or(best);
+                }
+            }
+            return best;
+        }
+        let mut value = it.as_value();
+        for seg in rest {
+            let v = value?;
+            let next = match seg {
+                Seg::Index(n) => v.as_array().and_then(|a| a.get(*n)),
+                Seg::Key(k) => v.as_inline_table().and_then(|t| t.get(k)),
+            };
+            match next {
+                Some(n) => {
+                    if let Some(s) = n.span() {
+                        best = Some(s.start);
+                    }
+                    value = Some(n);
+                }
+                None => break,
+            }
+        }
+        best
+    }
+
+    /// A problem at `path`.
+    pub fn problem(&self, path: &[Seg], message: impl Into<String>, hint: Option<String>) -> Problem {
+        let (line, column) = self.line_col(self.offset_of(path));
+        Problem { file: self.file.clone(), line, column, field: render_path(path), message: message.into(), hint }
+    }
+
+    /// A problem at a byte offset (parse errors).
+    pub fn problem_at(&self, offset: usize, field: String, message: impl Into<String>, hint: Option<String>) -> Problem {
+        let (line, column) = self.line_col(offset);
+        Problem { file: self.file.clone(), line, column, field, message: message.into(), hint }
+    }
+}

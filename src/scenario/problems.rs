@@ -1,0 +1,106 @@
+//! Problems found in input files: each names the file, line, column and
+//! field, says what is wrong and, where it can, how to fix it. A file's
+//! problems are gathered and reported together.
+
+use std::fmt;
+
+/// One problem in one input file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// Dotted path of the field, e.g. `side[1].units[0].troop`; empty for the whole file.
+    pub field: String,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        if !self.field.is_empty() {
+            write!(f, "`{}`: ", self.field)?;
+        }
+        write!(f, "{}", self.message)?;
+        if let Some(h) = &self.hint {
+            write!(f, "\n    hint: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every problem found, in file order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
+pub struct Problems(pub Vec<Problem>);
+
+impl fmt::Display for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.len();
+        for p in &self.0 {
+            writeln!(f, "{p}")?;
+        }
+        write!(f, "{n} problem{} found", if n == 1 { "" } else { "s" })
+    }
+}
+
+/// A segment of a field path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seg {
+    Key(String),
+    Index(usize),
+}
+
+impl From<&str> for Seg {
+    fn from(s: &str) -> Self {
+        Seg::Key(s.to_string())
+    }
+}
+
+impl From<String> for Seg {
+    fn from(s: String) -> Self {
+        Seg::Key(s)
+    }
+}
+
+impl From<usize> for Seg {
+    fn from(i: usize) -> Self {
+        Seg::Index(i)
+    }
+}
+
+/// Builds a field path: `path!["side", 1, "units", 0, "troop"]`.
+#[macro_export]
+macro_rules! path {
+    ($($seg:expr),* $(,)?) => {
+        vec![$($crate::scenario::problems::Seg::from($seg)),*]
+    };
+}
+
+/// Renders a path as `side[1].units[0].troop`.
+pub fn render_path(path: &[Seg]) -> String {
+    let mut out = String::new();
+    for seg in path {
+        match seg {
+            Seg::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Seg::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+/// "did you mean `X`?" for the closest of `known` to `given` (Jaro-Winkler >= 0.8).
+pub fn did_you_mean<'a>(given: &str, known: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    let given_l = given.to_lowercase();
+    known
+        .into_iter()
+        .map(|k| (strsim::jaro_winkler(&given_l, &k.to_lowercase()), k))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| format!("did you mean `{k}`?"))
+}

@@ -1,0 +1,273 @@
+//! The serde mirror of muster's three input files: scenarios, army lists and
+//! doctrines. Fields are loose (signed integers, plain strings) so that a
+//! wrong value reaches validation and is reported with every other problem
+//! instead of stopping the parse. Unknown keys are collected by the loader.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
+
+/// A scenario file.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct ScenarioFile {
+    pub scenario: ScenarioMeta,
+    #[serde(default)]
+    pub run: RunDefaults,
+    #[serde(default)]
+    pub options: toml::Table,
+    pub battlefield: Battlefield,
+    #[serde(rename = "side", default)]
+    pub sides: Vec<SideRaw>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Provenance>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct ScenarioMeta {
+    pub name: String,
+    pub ruleset: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_rounds: Option<i64>,
+    /// `assault` (attacker and defender) or `meeting` (both attack).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engagement: Option<String>,
+    /// Soldiers per unit, for unit entries given as `soldiers`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale: Option<i64>,
+    /// The board edge the attacker comes from: south, north, west or east.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack_edge: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct RunDefaults {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battles: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// Written into run.toml by `muster run`; ignored when the file is read back.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct Provenance {
+    pub muster_version: String,
+    pub git_revision: String,
+    pub battles_played: u64,
+    pub partial: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct Battlefield {
+    pub width: i64,
+    pub depth: i64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<Area>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fortifications: Vec<Area>,
+    /// Overrides or additions to the fortification table (kind -> hp, bonus).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fortification_types: BTreeMap<String, FortType>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub walls: Vec<WallRaw>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub engines: Vec<EngineRaw>,
+}
+
+/// A rectangle of squares (`from` to `to`, inclusive) or a list of squares (`at`).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct Area {
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<[i64; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<[i64; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Vec<[i64; 2]>>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct FortType {
+    pub hp: i64,
+    pub bonus: i64,
+}
+
+/// A wall along grid lines between corner points `from` and `to`.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct WallRaw {
+    pub from: [i64; 2],
+    pub to: [i64; 2],
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct EngineRaw {
+    pub troop: String,
+    pub at: [i64; 2],
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct SideRaw {
+    pub name: String,
+    /// `attacker` or `defender` (assault only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    pub army_list: Reference<ArmyListFile>,
+    pub doctrine: Reference<DoctrineFile>,
+    /// Modifier to the d20 operations (cunning) check.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operations: Option<i64>,
+    #[serde(default)]
+    pub units: Vec<UnitEntry>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct UnitEntry {
+    pub troop: String,
+    /// `troop` (default), `officer` or `commander`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub soldiers: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<Vec<[i64; 2]>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub block: Option<Block>,
+}
+
+/// Units placed row by row from (x, y), `width` per row, rows toward the enemy's far edge.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct Block {
+    pub x: i64,
+    pub y: i64,
+    pub width: i64,
+}
+
+/// An army list: troop profiles for one ruleset.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct ArmyListFile {
+    pub army_list: ListMeta,
+    #[serde(rename = "troop", default)]
+    pub troops: Vec<TroopRaw>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct ListMeta {
+    pub name: String,
+    pub ruleset: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct TroopRaw {
+    pub id: String,
+    pub name: String,
+    pub morale: i64,
+    #[serde(rename = "move")]
+    pub movement: i64,
+    pub power: String,
+    pub range: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leash: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commander_anchors: Option<bool>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack_advantage_min_morale: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// A doctrine file.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DoctrineFile {
+    pub doctrine: DoctrineMeta,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_order: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack_order: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_leash: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hold_fire_for_move: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lure: Option<bool>,
+    #[serde(default)]
+    pub movement: Vec<MoveRuleRaw>,
+    #[serde(default)]
+    pub targets: TargetsRaw,
+    #[serde(default)]
+    pub siege: SiegeRaw,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DoctrineMeta {
+    pub name: String,
+    pub ruleset: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct MoveRuleRaw {
+    pub when: String,
+    pub goal: String,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct TargetsRaw {
+    #[serde(default)]
+    pub priority: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct SiegeRaw {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub man: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dismount: Option<String>,
+}
+
+/// A file referenced by name (a built-in) or path, or given inline as a table.
+#[derive(Clone, Debug)]
+pub enum Reference<T> {
+    Named(String),
+    Inline(Box<T>),
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Reference<T> {
+    fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        struct V<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for V<T> {
+            type Value = Reference<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a built-in name, a path to a .toml file, or an inline table")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Ok(Reference::Named(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(|t| Reference::Inline(Box::new(t)))
+            }
+        }
+        de.deserialize_any(V(std::marker::PhantomData))
+    }
+}
+
+impl<T: Serialize> Serialize for Reference<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Reference::Named(n) => s.serialize_str(n),
+            Reference::Inline(t) => t.serialize(s),
+        }
+    }
+}

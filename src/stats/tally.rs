@@ -1,0 +1,131 @@
+//! The per-run accumulator: outcomes, rounds, strength per round and side,
+//! and per-unit fates and losses, all as exact counts.
+
+use super::Histogram;
+use crate::rules::{BattleRecord, Side};
+
+/// What a tally needs to know about the battles it will count; given by the
+/// ruleset once per run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TallyShape {
+    pub max_rounds: usize,
+    /// The largest strength a side can have (sizes the strength histograms).
+    pub max_strength: [usize; 2],
+    pub units: Vec<UnitMeta>,
+    /// Names of the ways a battle can end (indexes of `BattleRecord::end_reason`).
+    pub end_reasons: Vec<&'static str>,
+    /// Names of the fates a unit can meet (indexes of `UnitResult::fate`);
+    /// fate 0 is always "survived".
+    pub fates: Vec<&'static str>,
+}
+
+/// One unit of the scenario as the reports name it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitMeta {
+    pub side: Side,
+    pub label: String,
+    pub troop: String,
+    pub max_loss: usize,
+}
+
+/// Exact counts over a set of battles. Merging is element-wise addition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    pub battles: u64,
+    pub wins: [u64; 2],
+    pub draws: u64,
+    pub end_reasons: Vec<u64>,
+    /// Rounds played per battle.
+    pub rounds: Histogram,
+    /// `strength[round-1][side]`: the side's strength at the end of that
+    /// round; a battle that ended earlier keeps its final strength.
+    pub strength: Vec<[Histogram; 2]>,
+    /// `running[round-1]`: battles that were still going at the start of that round.
+    pub running: Vec<u64>,
+    /// `fates[unit][fate]`.
+    pub fates: Vec<Vec<u64>>,
+    /// `losses[unit]`: distribution of losses taken.
+    pub losses: Vec<Histogram>,
+}
+
+impl Tally {
+    pub fn new(shape: &TallyShape) -> Self {
+        Tally {
+            battles: 0,
+            wins: [0; 2],
+            draws: 0,
+            end_reasons: vec![0; shape.end_reasons.len()],
+            rounds: Histogram::new(shape.max_rounds),
+            strength: (0..shape.max_rounds)
+                .map(|_| {
+                    [
+                        Histogram::new(shape.max_strength[0]),
+                        Histogram::new(shape.max_strength[1]),
+                    ]
+                })
+                .collect(),
+            running: vec![0; shape.max_rounds],
+            fates: shape.units.iter().map(|_| vec![0; shape.fates.len()]).collect(),
+            losses: shape.units.iter().map(|u| Histogram::new(u.max_loss)).collect(),
+        }
+    }
+
+    /// Counts one finished battle.
+    pub fn add(&mut self, record: &BattleRecord) {
+        self.battles += 1;
+        match record.winner {
+            Some(side) => self.wins[side.index()] += 1,
+            None => self.draws += 1,
+        }
+        self.end_reasons[usize::from(record.end_reason)] += 1;
+        let played = usize::from(record.rounds_played);
+        self.rounds.add(played);
+        let mut last = record.start_strength;
+        for (round, hists) in self.strength.iter_mut().enumerate() {
+            if round < played {
+                self.running[round] += 1;
+                if let Some(s) = record.strength_by_round.get(round) {
+                    last = *s;
+                }
+            }
+            hists[0].add(last[0] as usize);
+            hists[1].add(last[1] as usize);
+        }
+        for (i, unit) in record.units.iter().enumerate() {
+            self.fates[i][usize::from(unit.fate)] += 1;
+            self.losses[i].add(usize::from(unit.losses));
+        }
+    }
+
+    /// Adds `other` into `self`; both must come from the same shape.
+    pub fn merge(&mut self, other: &Tally) {
+        self.battles += other.battles;
+        self.wins[0] += other.wins[0];
+        self.wins[1] += other.wins[1];
+        self.draws += other.draws;
+        for (a, b) in self.end_reasons.iter_mut().zip(&other.end_reasons) {
+            *a += b;
+        }
+        self.rounds.merge(&other.rounds);
+        for (a, b) in self.strength.iter_mut().zip(&other.strength) {
+            a[0].merge(&b[0]);
+            a[1].merge(&b[1]);
+        }
+        for (a, b) in self.running.iter_mut().zip(&other.running) {
+            *a += b;
+        }
+        for (a, b) in self.fates.iter_mut().zip(&other.fates) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        for (a, b) in self.losses.iter_mut().zip(&other.losses) {
+            a.merge(b);
+        }
+    }
+
+    /// Wins of `side` as `(wins, battles)`.
+    pub fn win_count(&self, side: Side) -> (u64, u64) {
+        (self.wins[side.index()], self.battles)
+    }
+}

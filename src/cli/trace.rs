@@ -50,6 +50,9 @@ pub fn trace(args: TraceArgs) -> anyhow::Result<i32> {
         }
         out.push('\n');
     }
-    print!("{out}");
-    Ok(EXIT_OK)
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(out.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(EXIT_OK),
+    }
 }

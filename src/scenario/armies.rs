@@ -492,14 +492,23 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
         for (ui, e) in side.units.iter().enumerate() {
             let field = path!["side", si, "units", ui];
             let role = role_of(&ctx, p, [field.clone(), path!["role"]].concat(), e);
+            if let Some(c) = e.count.filter(|&c| c < 1) {
+                ctx.err(p, [field.clone(), path!["count"]].concat(), format!("count must be at least 1, not {c}"), Some("remove the entry to field no such units".to_string()));
+                continue;
+            }
             let troop = side_troops[si].iter().copied().find(|&t| troops[t].id == e.troop);
             let Some(troop) = troop else {
                 if !side_troops[si].is_empty() {
                     let known: Vec<&str> = side_troops[si].iter().map(|&t| troops[t].id.as_str()).chain(side_troops[si].iter().map(|&t| troops[t].name.as_str())).collect();
                     let by_name = side_troops[si].iter().find(|&&t| troops[t].name.eq_ignore_ascii_case(&e.troop));
-                    let hint = match by_name {
-                        Some(&t) => Some(format!("`{}` is the name; use its id `{}`", troops[t].name, troops[t].id)),
-                        None => did_you_mean(&e.troop, known).or(Some("`muster check` on the army list shows its troop ids".to_string())),
+                    let close = did_you_mean(&e.troop, known).and_then(|_| {
+                        let score = |t: usize| strsim::jaro_winkler(&e.troop.to_lowercase(), &troops[t].id.to_lowercase()).max(strsim::jaro_winkler(&e.troop.to_lowercase(), &troops[t].name.to_lowercase()));
+                        side_troops[si].iter().copied().max_by(|&a, &b| score(a).total_cmp(&score(b)))
+                    });
+                    let hint = match (by_name, close) {
+                        (Some(&t), _) => Some(format!("`{}` is the name; use its id `{}`", troops[t].name, troops[t].id)),
+                        (None, Some(t)) => Some(format!("did you mean `{}` ({})?", troops[t].id, troops[t].name)),
+                        (None, None) => Some("`muster check` on the army list shows its troop ids".to_string()),
                     };
                     ctx.err(p, [field.clone(), path!["troop"]].concat(), format!("unknown troop `{}`", e.troop), hint);
                 }

@@ -13,4 +13,5 @@ pub const DOCTRINES: &[(&str, &str)] = &[
     ("advance", include_str!("../../scenarios/armies/doctrines/advance.toml")),
     ("decapitate", include_str!("../../scenarios/armies/doctrines/decapitate.toml")),
     ("hold_and_shoot", include_str!("../../scenarios/armies/doctrines/hold_and_shoot.toml")),
+    ("siege_assault", include_str!("../../scenarios/armies/doctrines/siege_assault.toml")),
 ];

@@ -35,7 +35,7 @@ impl Locator {
         let Some((first, rest)) = rest.split_first() else { return best };
         let Seg::Key(k) = first else { return best };
         let (key, it) = table.get_key_value(k)?;
-        best = key.span().map(|s| s.start).or(best);
+        best = key.span().or_else(|| it.span()).map(|s| s.start).or(best);
         if rest.is_empty() {
             return best;
         }

@@ -5,7 +5,7 @@
 
 use super::battle::Battle;
 use super::options::{AdvStacking, FortDamage, RangedDisadvantage};
-use super::state::FATE_COMBAT;
+use super::state::{View, FATE_COMBAT};
 use crate::dice::{Dice, RollMode, RolledDice};
 use crate::geometry::grid::Square;
 use crate::rules::{TraceEvent, Tracer};
@@ -63,26 +63,26 @@ pub fn roll_mode(advantages: u8, disadvantages: u8, stacking: AdvStacking) -> Ro
     }
 }
 
-impl<T: Tracer> Battle<'_, T> {
+impl View<'_> {
     /// The attacker's roll mode: Shocktroops-style advantage while morale is
     /// high enough, and advantage on high ground.
-    fn attack_mode(&self, att: usize) -> RollMode {
-        let v = self.view();
+    pub fn attack_mode(&self, att: usize) -> RollMode {
+        let v = self;
         let mut adv = 0;
         if let Some(min) = v.fighting_profile(att).traits.attack_advantage_min_morale {
-            if self.st.units[att].morale >= i16::from(min) {
+            if self.state.units[att].morale >= i16::from(min) {
                 adv += 1;
             }
         }
-        if self.setup.board.terrain(self.st.units[att].pos).high_ground {
+        if self.setup.board.terrain(self.state.units[att].pos).high_ground {
             adv += 1;
         }
         roll_mode(adv, 0, self.setup.options.adv_stacking)
     }
 
     /// How `def` defends against `att`.
-    fn defence(&self, att: usize, def: usize) -> Defence {
-        let v = self.view();
+    pub fn defence(&self, att: usize, def: usize) -> Defence {
+        let v = self;
         let dp = v.fighting_profile(def);
         if (dp.traits.ranged || dp.traits.siege_engine) && !dp.traits.defends_as_melee {
             return Defence::AutoOne;
@@ -94,7 +94,7 @@ impl<T: Tracer> Battle<'_, T> {
         if dp.traits.defence_advantage_vs_melee && melee_like {
             adv += 1;
         }
-        let def_pos = self.st.units[def].pos;
+        let def_pos = self.state.units[def].pos;
         if self.setup.board.terrain(def_pos).high_ground {
             adv += 1;
         }
@@ -103,7 +103,7 @@ impl<T: Tracer> Battle<'_, T> {
                 RangedDisadvantage::AllDefenders => dis += 1,
                 RangedDisadvantage::GroundMeleeNonAdjacentOnly => {
                     let grounded_melee = !dp.traits.ranged && !dp.traits.mounted && !dp.traits.aerial;
-                    if grounded_melee && v.dist(self.st.units[att].pos, def_pos) > 1 {
+                    if grounded_melee && v.dist(self.state.units[att].pos, def_pos) > 1 {
                         dis += 1;
                     }
                 }
@@ -111,11 +111,14 @@ impl<T: Tracer> Battle<'_, T> {
         }
         Defence::Roll { faces: dp.power, mode: roll_mode(adv, dis, self.setup.options.adv_stacking) }
     }
+}
+
+impl<T: Tracer> Battle<'_, T> {
 
     /// `att` attacks unit `def`: roll, apply the loss, disband at morale <= 0.
     pub(super) fn attack_unit(&mut self, att: usize, def: usize) {
-        let attack_mode = self.attack_mode(att);
-        let defence = self.defence(att, def);
+        let attack_mode = self.view().attack_mode(att);
+        let defence = self.view().defence(att, def);
         let bonus = self.view().fort_bonus(self.st.units[def].pos);
         let faces = self.view().fighting_profile(att).power;
         let ex = exchange(self.dice, faces, attack_mode, defence, bonus);
@@ -163,7 +166,7 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// `att` batters the fortification on `at` (siege engines, Boulder Giants).
     pub(super) fn attack_fortification(&mut self, att: usize, at: Square) {
-        let attack_mode = self.attack_mode(att);
+        let attack_mode = self.view().attack_mode(att);
         let faces = self.view().fighting_profile(att).power;
         let (roll, rolled) = self.dice.roll_with(faces, attack_mode);
         let bonus = self.view().fort_bonus(at);

@@ -508,7 +508,7 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
                     let hint = match (by_name, close) {
                         (Some(&t), _) => Some(format!("`{}` is the name; use its id `{}`", troops[t].name, troops[t].id)),
                         (None, Some(t)) => Some(format!("did you mean `{}` ({})?", troops[t].id, troops[t].name)),
-                        (None, None) => Some("`muster check` on the army list shows its troop ids".to_string()),
+                        (None, None) => Some(format!("troops of this army list: {}", side_troops[si].iter().map(|&t| troops[t].id.as_str()).collect::<Vec<_>>().join(", "))),
                     };
                     ctx.err(p, [field.clone(), path!["troop"]].concat(), format!("unknown troop `{}`", e.troop), hint);
                 }

@@ -1,0 +1,53 @@
+//! Bad input: each malformed file gives exit 2 and the expected message,
+//! with file:line:column, and nothing panics.
+
+use std::path::Path;
+use std::process::Command;
+
+#[derive(serde::Deserialize)]
+struct Cases {
+    case: Vec<Case>,
+}
+
+#[derive(serde::Deserialize)]
+struct Case {
+    file: String,
+    expect: Vec<String>,
+}
+
+#[test]
+fn malformed_files_are_rejected_with_located_messages() {
+    let cases: Cases = toml::from_str(&super::support::data("bad_inputs.toml")).unwrap();
+    let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad");
+    for c in &cases.case {
+        let path = bad.join(&c.file);
+        let out = Command::new(env!("CARGO_BIN_EXE_muster")).arg("check").arg(&path).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: exit code; stderr:\n{stderr}", c.file);
+        assert!(!stderr.contains("panicked"), "{} panicked:\n{stderr}", c.file);
+        let located = format!("{}:", path.display());
+        assert!(stderr.lines().any(|l| l.starts_with(&located) && l.split(':').nth(1).is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n > 0))), "{}: no file:line:column in\n{stderr}", c.file);
+        for e in &c.expect {
+            assert!(stderr.contains(e.as_str()), "{}: expected `{e}` in\n{stderr}", c.file);
+        }
+        // `run` refuses it the same way, writing nothing.
+        let dir = tempfile::tempdir().unwrap();
+        let run = Command::new(env!("CARGO_BIN_EXE_muster")).arg("run").arg(&path).args(["--quiet", "--out"]).arg(dir.path().join("o")).output().unwrap();
+        assert_eq!(run.status.code(), Some(2), "{}: run exit code", c.file);
+        assert!(!dir.path().join("o").exists(), "{}: run wrote outputs for invalid input", c.file);
+    }
+    let missing = Command::new(env!("CARGO_BIN_EXE_muster")).args(["check", "no/such/file.toml"]).output().unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read the file"));
+}
+
+#[test]
+fn every_problem_of_a_file_is_reported_at_once() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad/several_problems.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_muster")).arg("check").arg(&path).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    for e in ["unknown troop `Bowmen`", "count must be at least 1", "is off the board", "unknown rule option `fogg`", "6 problems found"] {
+        assert!(stderr.contains(e), "expected `{e}` in\n{stderr}");
+    }
+}

@@ -1,0 +1,30 @@
+//! Helpers shared by the tests.
+
+use muster::rules::armies::setup::ArmiesSetup;
+use muster::scenario::{load_scenario_text, ScenarioRules};
+use std::path::Path;
+
+/// Loads scenario text (references resolve against scenarios/armies).
+pub fn setup_from(text: &str) -> ArmiesSetup {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/armies");
+    match load_scenario_text("test.toml", text, Some(&base)) {
+        Ok(s) => match s.rules {
+            ScenarioRules::Armies(setup) => setup,
+        },
+        Err(p) => panic!("test scenario invalid:\n{p}"),
+    }
+}
+
+/// Reads a file of tests/data.
+pub fn data(name: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).expect("test data file")
+}
+
+/// Number of simulated trials for frequency tests (more with MUSTER_SLOW_TESTS=1).
+pub fn trials() -> u64 {
+    if std::env::var("MUSTER_SLOW_TESTS").is_ok_and(|v| v == "1") {
+        2_000_000
+    } else {
+        300_000
+    }
+}

@@ -1,0 +1,12 @@
+//! The one integration test binary: rule fidelity (worked examples and exact
+//! probabilities from the Armies digest), determinism, trace = batch, bad
+//! input, and the shipped files.
+
+mod it {
+    pub mod bad_input;
+    pub mod determinism;
+    pub mod exact_probabilities;
+    pub mod rules_vectors;
+    pub mod shipped_files;
+    pub mod support;
+}

@@ -23,7 +23,11 @@ pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
         }
     }
     if failed > 0 {
-        eprintln!("{failed} of {} file{} invalid", files.len(), if files.len() == 1 { "" } else { "s" });
+        eprintln!(
+            "{failed} of {} file{} invalid",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" }
+        );
         Ok(EXIT_ERROR)
     } else {
         Ok(EXIT_OK)

@@ -16,8 +16,10 @@ impl Progress {
             bar.set_draw_target(ProgressDrawTarget::hidden());
         }
         bar.set_style(
-            ProgressStyle::with_template("{bar:40.cyan/blue} {human_pos}/{human_len} battles  {per_sec}  ETA {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(
+                "{bar:40.cyan/blue} {human_pos}/{human_len} battles  {per_sec}  ETA {eta}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         Progress { bar }
     }

@@ -6,7 +6,10 @@ use crate::rules::RulesetKind;
 pub fn rules(name: &str) -> anyhow::Result<i32> {
     let Some(kind) = RulesetKind::from_name(name) else {
         let names: Vec<&str> = RulesetKind::ALL.iter().map(|k| k.name()).collect();
-        eprintln!("error: unknown ruleset `{name}`; rulesets: {}", names.join(", "));
+        eprintln!(
+            "error: unknown ruleset `{name}`; rulesets: {}",
+            names.join(", ")
+        );
         return Ok(EXIT_ERROR);
     };
     if !kind.is_implemented() {

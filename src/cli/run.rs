@@ -44,10 +44,14 @@ pub struct RunArgs {
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<i32> {
-    let Ok(scenario) = super::load(args.scenario.as_deref())? else { return Ok(EXIT_ERROR) };
+    let Ok(scenario) = super::load(args.scenario.as_deref())? else {
+        return Ok(EXIT_ERROR);
+    };
     if let Some(p) = args.precision {
         if !(p > 0.0 && p < 0.5) {
-            eprintln!("error: --precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}");
+            eprintln!(
+                "error: --precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}"
+            );
             return Ok(EXIT_ERROR);
         }
     }
@@ -56,7 +60,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
         return Ok(EXIT_ERROR);
     }
     match &scenario.rules {
-        ScenarioRules::Armies(setup) => run_with(&Armies { setup: setup.clone() }, &scenario, &args),
+        ScenarioRules::Armies(setup) => run_with(
+            &Armies {
+                setup: setup.clone(),
+            },
+            &scenario,
+            &args,
+        ),
     }
 }
 
@@ -64,10 +74,17 @@ fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> any
     let seed = args.seed.unwrap_or(scenario.seed);
     let battles = args.battles.unwrap_or(scenario.battles);
     let plan = match args.precision {
-        Some(p) => Plan::Precision { half_width: p, batch: battles.min(args.max_battles), max_battles: args.max_battles },
+        Some(p) => Plan::Precision {
+            half_width: p,
+            batch: battles.min(args.max_battles),
+            max_battles: args.max_battles,
+        },
         None => Plan::Fixed(battles),
     };
-    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("reports").join(scenario.slug()));
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports").join(scenario.slug()));
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = args.threads {
         pool = pool.num_threads(t);
@@ -89,7 +106,14 @@ fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> any
     let tally = &result.tally;
     let shape = ruleset.tally_shape();
     let names = ruleset.side_names();
-    write_csvs(&out, tally, &shape, names, ruleset.strength_name(), result.partial)?;
+    write_csvs(
+        &out,
+        tally,
+        &shape,
+        names,
+        ruleset.strength_name(),
+        result.partial,
+    )?;
     let mut file = scenario.resolved.clone();
     file.run.battles = Some(tally.battles as i64);
     file.run.seed = Some(seed);
@@ -98,34 +122,82 @@ fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> any
         git_revision: crate::GIT_REVISION.to_string(),
         battles_played: tally.battles,
         partial: result.partial,
-        note: result.partial.then(|| format!("interrupted: only the first {} battles were played", tally.battles)),
+        note: result.partial.then(|| {
+            format!(
+                "interrupted: only the first {} battles were played",
+                tally.battles
+            )
+        }),
     });
     let text = format!(
         "# Written by `muster run`: the fully resolved scenario of this run.\n# `muster run run.toml` reproduces it exactly.\n{}",
         toml::to_string_pretty(&file)?
     );
     write_text(&out.join("run.toml"), &text)?;
-    print_summary(scenario, tally, names, seed, elapsed, result.partial, args.precision);
+    print_summary(
+        scenario,
+        tally,
+        names,
+        seed,
+        elapsed,
+        result.partial,
+        args.precision,
+    );
     println!("outputs: {}", out.display());
-    Ok(if result.partial { EXIT_INTERRUPTED } else { EXIT_OK })
+    Ok(if result.partial {
+        EXIT_INTERRUPTED
+    } else {
+        EXIT_OK
+    })
 }
 
-fn print_summary(scenario: &Scenario, tally: &crate::stats::Tally, names: [&str; 2], seed: u64, elapsed: f64, partial: bool, precision: Option<f64>) {
+fn print_summary(
+    scenario: &Scenario,
+    tally: &crate::stats::Tally,
+    names: [&str; 2],
+    seed: u64,
+    elapsed: f64,
+    partial: bool,
+    precision: Option<f64>,
+) {
     let rate = tally.battles as f64 / elapsed.max(1e-9);
-    println!("{} ({} battles, seed {seed}, {:.1} s, {:.0} battles/s)", scenario.name, tally.battles, elapsed, rate);
+    println!(
+        "{} ({} battles, seed {seed}, {:.1} s, {:.0} battles/s)",
+        scenario.name, tally.battles, elapsed, rate
+    );
     if partial {
-        println!("PARTIAL: interrupted; these are the first {} battles only", tally.battles);
+        println!(
+            "PARTIAL: interrupted; these are the first {} battles only",
+            tally.battles
+        );
     }
     if let Some(p) = precision {
         let hw = engine::widest_half_width(tally);
-        let verdict = if hw <= p { "reached" } else { "NOT reached (cap hit)" };
-        println!("precision +/-{p}: {verdict} after {} battles (widest half-width {hw:.4})", tally.battles);
+        let verdict = if hw <= p {
+            "reached"
+        } else {
+            "NOT reached (cap hit)"
+        };
+        println!(
+            "precision +/-{p}: {verdict} after {} battles (widest half-width {hw:.4})",
+            tally.battles
+        );
     }
-    println!("{:<20} {:>8} {:>8} {:>8} {:>9} {:>17} {:>12}", "side", "wins", "draws", "losses", "win rate", "95% interval", "rounds p50");
+    println!(
+        "{:<20} {:>8} {:>8} {:>8} {:>9} {:>17} {:>12}",
+        "side", "wins", "draws", "losses", "win rate", "95% interval", "rounds p50"
+    );
     for s in summarise(tally, names) {
         println!(
             "{:<20} {:>8} {:>8} {:>8} {:>8.1}% {:>7.1}% - {:>5.1}% {:>12}",
-            s.side, s.wins, s.draws, s.losses, 100.0 * s.win_rate, 100.0 * s.win_lo, 100.0 * s.win_hi, s.p50_rounds
+            s.side,
+            s.wins,
+            s.draws,
+            s.losses,
+            100.0 * s.win_rate,
+            100.0 * s.win_lo,
+            100.0 * s.win_hi,
+            s.p50_rounds
         );
     }
 }

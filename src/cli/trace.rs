@@ -37,10 +37,18 @@ pub fn events<R: Ruleset>(ruleset: &R, seed: u64, battle: u64) -> Vec<TraceEvent
 }
 
 pub fn trace(args: TraceArgs) -> anyhow::Result<i32> {
-    let Ok(scenario) = super::load(args.scenario.as_deref())? else { return Ok(EXIT_ERROR) };
+    let Ok(scenario) = super::load(args.scenario.as_deref())? else {
+        return Ok(EXIT_ERROR);
+    };
     let seed = args.seed.unwrap_or(scenario.seed);
     let evs = match &scenario.rules {
-        ScenarioRules::Armies(setup) => events(&Armies { setup: setup.clone() }, seed, args.battle),
+        ScenarioRules::Armies(setup) => events(
+            &Armies {
+                setup: setup.clone(),
+            },
+            seed,
+            args.battle,
+        ),
     };
     let mut out = String::new();
     for e in &evs {

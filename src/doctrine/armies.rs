@@ -100,7 +100,10 @@ impl Criterion {
     ];
 
     pub fn name(self) -> &'static str {
-        Self::NAMES.iter().find(|(_, c)| *c == self).map_or("?", |(n, _)| n)
+        Self::NAMES
+            .iter()
+            .find(|(_, c)| *c == self)
+            .map_or("?", |(n, _)| n)
     }
 }
 
@@ -173,7 +176,10 @@ fn role_rank(v: View<'_>, u: usize, leaders_last: bool) -> u8 {
 impl ArmiesDoctrine {
     fn nearest_enemy_dist(&self, v: View<'_>, u: usize, from: Square) -> i32 {
         let side = v.side_of(u);
-        v.units_of(side.other()).map(|e| v.dist(from, v.seen_pos(side, e))).min().unwrap_or(i32::MAX)
+        v.units_of(side.other())
+            .map(|e| v.dist(from, v.seen_pos(side, e)))
+            .min()
+            .unwrap_or(i32::MAX)
     }
 
     /// Fills `out` with the side's living units in move order.
@@ -184,7 +190,9 @@ impl ArmiesDoctrine {
             MoveOrder::Listed => {}
             MoveOrder::EscortsFirst => out.sort_by_key(|&u| (role_rank(v, u, true), u)),
             MoveOrder::LeadersFirst => out.sort_by_key(|&u| (role_rank(v, u, false), u)),
-            MoveOrder::FrontToBack => out.sort_by_key(|&u| (self.nearest_enemy_dist(v, u, v.state.units[u].pos), u)),
+            MoveOrder::FrontToBack => {
+                out.sort_by_key(|&u| (self.nearest_enemy_dist(v, u, v.state.units[u].pos), u))
+            }
         }
     }
 
@@ -225,7 +233,10 @@ impl ArmiesDoctrine {
         let side = v.side_of(u);
         let start = v.state.units[u].pos;
         let travelled = v.dist(start, to);
-        let enemies = || v.units_of(side.other()).filter(move |&e| Self::can_ever_attack(v, u, e));
+        let enemies = || {
+            v.units_of(side.other())
+                .filter(move |&e| Self::can_ever_attack(v, u, e))
+        };
         let nearest = |from: Square| enemies().map(|e| v.dist(from, v.seen_pos(side, e))).min();
         match goal {
             MoveGoal::Hold => (travelled, 0),
@@ -234,18 +245,30 @@ impl ArmiesDoctrine {
                 None => (0, travelled),
             },
             MoveGoal::WeakestEnemy => {
-                let weakest = enemies().min_by_key(|&e| (v.state.units[e].morale, v.dist(start, v.seen_pos(side, e)), e));
+                let weakest = enemies().min_by_key(|&e| {
+                    (
+                        v.state.units[e].morale,
+                        v.dist(start, v.seen_pos(side, e)),
+                        e,
+                    )
+                });
                 match weakest {
                     Some(e) => (v.dist(to, v.seen_pos(side, e)), travelled),
                     None => (0, travelled),
                 }
             }
-            MoveGoal::EnemyCommander => match v.commander_of(side.other()).filter(|&c| Self::can_ever_attack(v, u, c)) {
+            MoveGoal::EnemyCommander => match v
+                .commander_of(side.other())
+                .filter(|&c| Self::can_ever_attack(v, u, c))
+            {
                 Some(c) => (v.dist(to, v.seen_pos(side, c)), travelled),
                 None => self.score(v, u, MoveGoal::Advance, to),
             },
             MoveGoal::ProtectCommander => match v.commander_of(side).filter(|&c| c != u) {
-                Some(c) => ((v.dist(to, v.state.units[c].pos) - 2).max(0), nearest(to).unwrap_or(0)),
+                Some(c) => (
+                    (v.dist(to, v.state.units[c].pos) - 2).max(0),
+                    nearest(to).unwrap_or(0),
+                ),
                 None => self.score(v, u, MoveGoal::Advance, to),
             },
             MoveGoal::FollowArmy => {
@@ -306,7 +329,11 @@ impl ArmiesDoctrine {
                 continue;
             }
             if self.keep_leash {
-                let holds = if leader { v.side_leashes_hold_if_moved(u, to) } else { v.leash_holds(u, Some((u, to))) };
+                let holds = if leader {
+                    v.side_leashes_hold_if_moved(u, to)
+                } else {
+                    v.leash_holds(u, Some((u, to)))
+                };
                 if !holds {
                     leash_vetoed = true;
                     continue;
@@ -314,7 +341,11 @@ impl ArmiesDoctrine {
             }
             best = (to, score);
         }
-        let text = if leash_vetoed { format!("{} (keeping leashes)", rule.text) } else { rule.text.clone() };
+        let text = if leash_vetoed {
+            format!("{} (keeping leashes)", rule.text)
+        } else {
+            rule.text.clone()
+        };
         (best.0, text)
     }
 
@@ -333,38 +364,57 @@ impl ArmiesDoctrine {
             Criterion::LowestMorale => i64::from(unit.morale),
             Criterion::HighestValue => -i64::from(v.troop(e).points),
             Criterion::Nearest => i64::from(v.dist(v.state.units[u].pos, unit.pos)),
-            Criterion::AutoOneDefence => {
-                i64::from(!((profile.traits.ranged || profile.traits.siege_engine) && !profile.traits.defends_as_melee))
-            }
+            Criterion::AutoOneDefence => i64::from(
+                !((profile.traits.ranged || profile.traits.siege_engine)
+                    && !profile.traits.defends_as_melee),
+            ),
         }
     }
 
     /// Picks what `u` attacks among `targets` (units and fortifications).
     pub fn choose_target(&self, v: View<'_>, u: usize, targets: &[Target]) -> Option<AttackChoice> {
-        let forts = targets.iter().filter(|t| matches!(t, Target::Fortification(_)));
+        let forts = targets
+            .iter()
+            .filter(|t| matches!(t, Target::Fortification(_)));
         let weakest_fort = forts.min_by_key(|t| match t {
             Target::Fortification(s) => (v.state.fort_hp.get(*s).copied().unwrap_or(0), *s),
             Target::Unit(_) => (i16::MAX, Square::new(0, 0)),
         });
-        let mut units: Vec<Target> = targets.iter().copied().filter(|t| matches!(t, Target::Unit(_))).collect();
+        let mut units: Vec<Target> = targets
+            .iter()
+            .copied()
+            .filter(|t| matches!(t, Target::Unit(_)))
+            .collect();
         if let Some(&fort) = weakest_fort {
             if self.siege_target == SiegeTarget::BreachFirst || units.is_empty() {
                 let rule = match self.siege_target {
-                    SiegeTarget::BreachFirst => "siege: breach_first (weakest enemy-held fortification)",
+                    SiegeTarget::BreachFirst => {
+                        "siege: breach_first (weakest enemy-held fortification)"
+                    }
                     SiegeTarget::UnitsFirst => "siege: units_first (no unit in range)",
                 };
-                return Some(AttackChoice { target: fort, rule: rule.to_string() });
+                return Some(AttackChoice {
+                    target: fort,
+                    rule: rule.to_string(),
+                });
             }
         }
         if units.is_empty() {
             return None;
         }
         if units.len() == 1 {
-            return Some(AttackChoice { target: units[0], rule: "only target in range".to_string() });
+            return Some(AttackChoice {
+                target: units[0],
+                rule: "only target in range".to_string(),
+            });
         }
         let mut decided_by = None;
         for &c in &self.targets {
-            let best = units.iter().map(|&t| self.key(v, u, c, t)).min().unwrap_or(0);
+            let best = units
+                .iter()
+                .map(|&t| self.key(v, u, c, t))
+                .min()
+                .unwrap_or(0);
             let before = units.len();
             units.retain(|&t| self.key(v, u, c, t) == best);
             if units.len() < before && decided_by.is_none() {
@@ -378,7 +428,10 @@ impl ArmiesDoctrine {
             Some(c) => format!("targets: {}", c.name()),
             None => "targets: all tied, first in scenario order".to_string(),
         };
-        Some(AttackChoice { target: units[0], rule })
+        Some(AttackChoice {
+            target: units[0],
+            rule,
+        })
     }
 
     /// Whether `u`, standing on an unmanned engine, mans it.
@@ -392,13 +445,16 @@ impl ArmiesDoctrine {
 
     fn no_enemy_in_range(&self, v: View<'_>, u: usize) -> bool {
         let pos = v.state.units[u].pos;
-        !v.units_of(v.side_of(u).other()).any(|e| v.can_attack_from(u, pos, e))
+        !v.units_of(v.side_of(u).other())
+            .any(|e| v.can_attack_from(u, pos, e))
     }
 
     /// Whether a crew leaves its engine at the start of its move.
     pub fn dismount(&self, v: View<'_>, u: usize) -> Option<&'static str> {
         match self.dismount {
-            Dismount::WhenNoTarget if self.no_enemy_in_range(v, u) => Some("siege: dismount = when_no_target"),
+            Dismount::WhenNoTarget if self.no_enemy_in_range(v, u) => {
+                Some("siege: dismount = when_no_target")
+            }
             _ => None,
         }
     }
@@ -406,7 +462,9 @@ impl ArmiesDoctrine {
     /// Whether `u` forgoes its attack this turn for the bonus move.
     pub fn hold_fire_for_move(&self, v: View<'_>, u: usize) -> Option<&'static str> {
         match self.hold_fire {
-            HoldFire::WhenNoTarget if self.no_enemy_in_range(v, u) => Some("hold_fire_for_move = when_no_target"),
+            HoldFire::WhenNoTarget if self.no_enemy_in_range(v, u) => {
+                Some("hold_fire_for_move = when_no_target")
+            }
             _ => None,
         }
     }
@@ -425,7 +483,10 @@ impl ArmiesDoctrine {
             let away = ((from.x - ep.x).signum(), (from.y - ep.y).signum());
             let adjacent = crate::geometry::grid::Metric::Chebyshev.dist(from, ep) == 1;
             let dest = Square::new(ep.x + mx, ep.y + my);
-            let open = v.setup.board.contains(dest) && !v.setup.board.terrain(dest).impassable && !v.occupied(dest) || dest == from;
+            let open = v.setup.board.contains(dest)
+                && !v.setup.board.terrain(dest).impassable
+                && !v.occupied(dest)
+                || dest == from;
             (adjacent && away == (mx, my) && open && !v.troop(e).traits.aerial).then_some((e, dest))
         })
     }

@@ -43,7 +43,12 @@ pub struct BatchResult {
 
 /// Plays one battle alone (what `muster trace` and the tests use); identical
 /// to battle `battle_idx` of a batch.
-pub fn play_one<R: Ruleset, T: crate::rules::Tracer>(ruleset: &R, seed: u64, battle_idx: u64, trace: &mut T) -> BattleRecord {
+pub fn play_one<R: Ruleset, T: crate::rules::Tracer>(
+    ruleset: &R,
+    seed: u64,
+    battle_idx: u64,
+    trace: &mut T,
+) -> BattleRecord {
     let mut scratch = ruleset.new_scratch();
     let mut record = BattleRecord::default();
     let mut dice = Dice::for_battle(seed, battle_idx);
@@ -51,7 +56,14 @@ pub fn play_one<R: Ruleset, T: crate::rules::Tracer>(ruleset: &R, seed: u64, bat
     record
 }
 
-fn play_chunk<R: Ruleset>(ruleset: &R, seed: u64, first: u64, end: u64, scratch: &mut (R::Scratch, BattleRecord), tally: &mut Tally) {
+fn play_chunk<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    first: u64,
+    end: u64,
+    scratch: &mut (R::Scratch, BattleRecord),
+    tally: &mut Tally,
+) {
     for idx in first..end {
         let mut dice = Dice::for_battle(seed, idx);
         ruleset.play(&mut dice, &mut scratch.0, &mut scratch.1, &mut NoTrace);
@@ -128,28 +140,49 @@ pub enum Plan {
     Fixed(u64),
     /// Batches of `batch` until every side's win-rate half-width is at most
     /// `half_width`, or `max_battles` are played.
-    Precision { half_width: f64, batch: u64, max_battles: u64 },
+    Precision {
+        half_width: f64,
+        batch: u64,
+        max_battles: u64,
+    },
 }
 
 /// Plays a whole run under `plan`.
-pub fn run<R: Ruleset>(ruleset: &R, seed: u64, plan: Plan, cancel: &AtomicBool, observer: &dyn Observer) -> BatchResult {
+pub fn run<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    plan: Plan,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+) -> BatchResult {
     let mut tally = Tally::new(&ruleset.tally_shape());
     match plan {
         Plan::Fixed(n) => {
             let done = play_range(ruleset, seed, 0, n, &mut tally, cancel, observer);
-            BatchResult { tally, partial: !done }
-        }
-        Plan::Precision { half_width, batch, max_battles } => {
-            loop {
-                let n = batch.min(max_battles - tally.battles);
-                let start = tally.battles;
-                if !play_range(ruleset, seed, start, n, &mut tally, cancel, observer) {
-                    return BatchResult { tally, partial: true };
-                }
-                if widest_half_width(&tally) <= half_width || tally.battles >= max_battles {
-                    return BatchResult { tally, partial: false };
-                }
+            BatchResult {
+                tally,
+                partial: !done,
             }
         }
+        Plan::Precision {
+            half_width,
+            batch,
+            max_battles,
+        } => loop {
+            let n = batch.min(max_battles - tally.battles);
+            let start = tally.battles;
+            if !play_range(ruleset, seed, start, n, &mut tally, cancel, observer) {
+                return BatchResult {
+                    tally,
+                    partial: true,
+                };
+            }
+            if widest_half_width(&tally) <= half_width || tally.battles >= max_battles {
+                return BatchResult {
+                    tally,
+                    partial: false,
+                };
+            }
+        },
     }
 }

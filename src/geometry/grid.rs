@@ -156,7 +156,11 @@ impl<T> Grid<T> {
 /// `a` and `b` passes through or touches (a supercover line), excluding `a`
 /// and `b`; stops early when `visit` returns `false`. Returns whether it ran
 /// to the end.
-pub fn for_each_square_between(a: Square, b: Square, mut visit: impl FnMut(Square) -> bool) -> bool {
+pub fn for_each_square_between(
+    a: Square,
+    b: Square,
+    mut visit: impl FnMut(Square) -> bool,
+) -> bool {
     // Work in doubled coordinates so that centres and edges are integers.
     let (x0, y0) = (i32::from(a.x), i32::from(a.y));
     let (x1, y1) = (i32::from(b.x), i32::from(b.y));

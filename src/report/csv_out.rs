@@ -14,12 +14,18 @@ fn f4(x: f64) -> String {
 fn csv_write(path: &Path, header: &[String], rows: &[Vec<String>]) -> Result<(), ReportError> {
     write_atomic(path, |w| {
         let mut out = csv::Writer::from_writer(w);
-        let err = |source| ReportError::Csv { path: path.display().to_string(), source };
+        let err = |source| ReportError::Csv {
+            path: path.display().to_string(),
+            source,
+        };
         out.write_record(header).map_err(err)?;
         for r in rows {
             out.write_record(r).map_err(err)?;
         }
-        out.flush().map_err(|source| ReportError::Io { path: path.display().to_string(), source })?;
+        out.flush().map_err(|source| ReportError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
         Ok(())
     })
 }
@@ -65,7 +71,14 @@ pub fn summarise(tally: &Tally, side_names: [&str; 2]) -> Vec<SideSummary> {
 }
 
 /// Writes summary.csv, rounds.csv and units.csv into `dir`.
-pub fn write_csvs(dir: &Path, tally: &Tally, shape: &TallyShape, side_names: [&str; 2], strength: &str, partial: bool) -> Result<(), ReportError> {
+pub fn write_csvs(
+    dir: &Path,
+    tally: &Tally,
+    shape: &TallyShape,
+    side_names: [&str; 2],
+    strength: &str,
+    partial: bool,
+) -> Result<(), ReportError> {
     let header = |cols: &[&str]| cols.iter().map(|c| c.to_string()).collect::<Vec<_>>();
     let summary: Vec<Vec<String>> = summarise(tally, side_names)
         .into_iter()
@@ -89,12 +102,30 @@ pub fn write_csvs(dir: &Path, tally: &Tally, shape: &TallyShape, side_names: [&s
         .collect();
     csv_write(
         &dir.join("summary.csv"),
-        &header(&["side", "battles", "wins", "draws", "losses", "win_rate", "win_rate_lo95", "win_rate_hi95", "mean_rounds", "p10_rounds", "p50_rounds", "p90_rounds", "partial"]),
+        &header(&[
+            "side",
+            "battles",
+            "wins",
+            "draws",
+            "losses",
+            "win_rate",
+            "win_rate_lo95",
+            "win_rate_hi95",
+            "mean_rounds",
+            "p10_rounds",
+            "p50_rounds",
+            "p90_rounds",
+            "partial",
+        ]),
         &summary,
     )?;
     let mut rounds = Vec::new();
     for (r, hists) in tally.strength.iter().enumerate() {
-        let running = if tally.battles == 0 { 0.0 } else { tally.running[r] as f64 / tally.battles as f64 };
+        let running = if tally.battles == 0 {
+            0.0
+        } else {
+            tally.running[r] as f64 / tally.battles as f64
+        };
         for s in Side::BOTH {
             let h = &hists[s.index()];
             rounds.push(vec![
@@ -109,7 +140,20 @@ pub fn write_csvs(dir: &Path, tally: &Tally, shape: &TallyShape, side_names: [&s
             ]);
         }
     }
-    csv_write(&dir.join("rounds.csv"), &header(&["round", "side", "measure", "mean", "p10", "p50", "p90", "share_running"]), &rounds)?;
+    csv_write(
+        &dir.join("rounds.csv"),
+        &header(&[
+            "round",
+            "side",
+            "measure",
+            "mean",
+            "p10",
+            "p50",
+            "p90",
+            "share_running",
+        ]),
+        &rounds,
+    )?;
     let max_loss = shape.units.iter().map(|u| u.max_loss).max().unwrap_or(0);
     let mut cols = header(&["side", "unit", "troop", "battles"]);
     cols.extend(shape.fates.iter().skip(1).map(|f| format!("share_{f}")));
@@ -120,7 +164,12 @@ pub fn write_csvs(dir: &Path, tally: &Tally, shape: &TallyShape, side_names: [&s
     for (i, u) in shape.units.iter().enumerate() {
         let n = tally.battles.max(1) as f64;
         let fates = &tally.fates[i];
-        let mut row = vec![side_names[u.side.index()].to_string(), u.label.clone(), u.troop.clone(), tally.battles.to_string()];
+        let mut row = vec![
+            side_names[u.side.index()].to_string(),
+            u.label.clone(),
+            u.troop.clone(),
+            tally.battles.to_string(),
+        ];
         row.extend(fates.iter().skip(1).map(|&c| f4(c as f64 / n)));
         row.push(f4(fates.iter().skip(1).sum::<u64>() as f64 / n));
         row.push(f4(tally.losses[i].mean()));

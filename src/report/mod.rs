@@ -11,7 +11,10 @@ use std::path::Path;
 #[derive(Debug, thiserror::Error)]
 pub enum ReportError {
     #[error("cannot write {path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("cannot write {path}: {source}")]
     Csv { path: String, source: csv::Error },
     #[error("cannot serialise run.toml: {0}")]
@@ -19,21 +22,37 @@ pub enum ReportError {
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + '_ {
-    move |source| ReportError::Io { path: path.display().to_string(), source }
+    move |source| ReportError::Io {
+        path: path.display().to_string(),
+        source,
+    }
 }
 
 /// Writes `path` atomically: `fill` writes into a temporary file beside it,
 /// which is renamed over `path` only when everything succeeded.
-pub fn write_atomic(path: &Path, fill: impl FnOnce(&mut dyn Write) -> Result<(), ReportError>) -> Result<(), ReportError> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+pub fn write_atomic(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), ReportError>,
+) -> Result<(), ReportError> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(io_err(dir))?;
-    let mut tmp = tempfile::Builder::new().prefix(".muster-").suffix(".tmp").tempfile_in(dir).map_err(io_err(dir))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".muster-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(io_err(dir))?;
     {
         let mut buf = std::io::BufWriter::new(tmp.as_file_mut());
         fill(&mut buf)?;
         buf.flush().map_err(io_err(path))?;
     }
-    tmp.persist(path).map_err(|e| ReportError::Io { path: path.display().to_string(), source: e.error })?;
+    tmp.persist(path).map_err(|e| ReportError::Io {
+        path: path.display().to_string(),
+        source: e.error,
+    })?;
     Ok(())
 }
 

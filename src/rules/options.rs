@@ -76,7 +76,10 @@ pub fn check_value(spec: &OptionSpec, value: &toml::Value) -> Result<OptionValue
             if (min..=max).contains(i) {
                 Ok(OptionValue::Int(*i))
             } else {
-                Err(format!("option `{}` must be in {min}..={max}, not {i}", spec.name))
+                Err(format!(
+                    "option `{}` must be in {min}..={max}, not {i}",
+                    spec.name
+                ))
             }
         }
         _ => Err(format!(

@@ -10,9 +10,17 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum TraceEvent {
-    BattleStart { battle: u64, seed: u64 },
-    Round { round: u16 },
-    Turn { round: u16, side: String },
+    BattleStart {
+        battle: u64,
+        seed: u64,
+    },
+    Round {
+        round: u16,
+    },
+    Turn {
+        round: u16,
+        side: String,
+    },
     Roll {
         round: u16,
         who: String,
@@ -30,8 +38,16 @@ pub enum TraceEvent {
         choice: String,
         rule: String,
     },
-    Change { round: u16, unit: String, change: String },
-    End { round: u16, winner: Option<String>, reason: String },
+    Change {
+        round: u16,
+        unit: String,
+        change: String,
+    },
+    End {
+        round: u16,
+        winner: Option<String>,
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for TraceEvent {
@@ -42,22 +58,49 @@ impl std::fmt::Display for TraceEvent {
             }
             TraceEvent::Round { round } => write!(f, "== round {round} =="),
             TraceEvent::Turn { round, side } => write!(f, "[r{round}] -- {side}'s turn --"),
-            TraceEvent::Roll { round, who, purpose, die, dice, kept, modifier } => {
+            TraceEvent::Roll {
+                round,
+                who,
+                purpose,
+                die,
+                dice,
+                kept,
+                modifier,
+            } => {
                 let dice: Vec<String> = dice.iter().map(u8::to_string).collect();
-                write!(f, "[r{round}]   roll  {who}: {purpose} d{die} [{}] keeps {kept}", dice.join(","))?;
+                write!(
+                    f,
+                    "[r{round}]   roll  {who}: {purpose} d{die} [{}] keeps {kept}",
+                    dice.join(",")
+                )?;
                 if *modifier != 0 {
                     write!(f, " {modifier:+} = {}", i32::from(*kept) + modifier)?;
                 }
                 Ok(())
             }
-            TraceEvent::Decision { round, side, unit, decision, choice, rule } => write!(
+            TraceEvent::Decision {
+                round,
+                side,
+                unit,
+                decision,
+                choice,
+                rule,
+            } => write!(
                 f,
                 "[r{round}]   {side} decides {decision} for {unit}: {choice}  (doctrine: {rule})"
             ),
-            TraceEvent::Change { round, unit, change } => {
+            TraceEvent::Change {
+                round,
+                unit,
+                change,
+            } => {
                 write!(f, "[r{round}]   {unit}: {change}")
             }
-            TraceEvent::End { round, winner, reason } => match winner {
+            TraceEvent::End {
+                round,
+                winner,
+                reason,
+            } => match winner {
                 Some(w) => write!(f, "end after round {round}: {w} wins ({reason})"),
                 None => write!(f, "end after round {round}: draw ({reason})"),
             },

@@ -5,12 +5,12 @@
 //! 6-square rule and the attacker's zone, leashes at deployment).
 
 use super::locate::Locator;
-use crate::path;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw::{ArmyListFile, DoctrineFile, ScenarioFile, UnitEntry};
 use super::{builtin, resolve, Scenario, ScenarioRules, DEFAULT_BATTLES, DEFAULT_SEED};
 use crate::doctrine::armies::*;
 use crate::geometry::grid::{Grid, Square};
+use crate::path;
 use crate::rules::armies::command::OFFICER_LEASH;
 use crate::rules::armies::options::{AllocationRounding, ArmiesOptions, OfficerRounding, SPECS};
 use crate::rules::armies::setup::*;
@@ -32,41 +32,92 @@ impl Ctx<'_> {
         p
     }
 
-    fn err(&self, problems: &mut Vec<Problem>, rel: Vec<Seg>, msg: impl Into<String>, hint: Option<String>) {
+    fn err(
+        &self,
+        problems: &mut Vec<Problem>,
+        rel: Vec<Seg>,
+        msg: impl Into<String>,
+        hint: Option<String>,
+    ) {
         problems.push(self.loc.problem(&self.at(rel), msg, hint));
     }
 }
 
 const TRAITS: [&str; 11] = [
-    "infantry", "mounted", "aerial", "ranged", "siege_engine", "split_move", "defence_advantage_vs_melee",
-    "alternate_turn_attacks", "defends_as_melee", "attacks_as_melee", "damages_fortifications",
+    "infantry",
+    "mounted",
+    "aerial",
+    "ranged",
+    "siege_engine",
+    "split_move",
+    "defence_advantage_vs_melee",
+    "alternate_turn_attacks",
+    "defends_as_melee",
+    "attacks_as_melee",
+    "damages_fortifications",
 ];
 
 /// The fortification table of digest A1.10 (hp, defence bonus).
-pub const FORTIFICATION_TABLE: [(&str, i64, i64); 4] = [("palisade", 10, 1), ("wall", 20, 2), ("tower", 30, 3), ("gate", 15, 2)];
+pub const FORTIFICATION_TABLE: [(&str, i64, i64); 4] = [
+    ("palisade", 10, 1),
+    ("wall", 20, 2),
+    ("tower", 30, 3),
+    ("gate", 15, 2),
+];
 
-fn word<'a>(ctx: &Ctx, problems: &mut Vec<Problem>, field: Vec<Seg>, given: Option<&'a str>, allowed: &[&'a str], default: &'a str) -> &'a str {
+fn word<'a>(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    given: Option<&'a str>,
+    allowed: &[&'a str],
+    default: &'a str,
+) -> &'a str {
     match given {
         None => default,
         Some(g) if allowed.contains(&g) => g,
         Some(g) => {
-            let hint = did_you_mean(g, allowed.iter().copied()).unwrap_or_else(|| format!("use one of: {}", allowed.join(", ")));
-            ctx.err(problems, field, format!("`{g}` is not allowed here"), Some(hint));
+            let hint = did_you_mean(g, allowed.iter().copied())
+                .unwrap_or_else(|| format!("use one of: {}", allowed.join(", ")));
+            ctx.err(
+                problems,
+                field,
+                format!("`{g}` is not allowed here"),
+                Some(hint),
+            );
             default
         }
     }
 }
 
-fn in_range(ctx: &Ctx, problems: &mut Vec<Problem>, field: Vec<Seg>, what: &str, v: i64, lo: i64, hi: i64) -> bool {
+fn in_range(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    what: &str,
+    v: i64,
+    lo: i64,
+    hi: i64,
+) -> bool {
     if (lo..=hi).contains(&v) {
         true
     } else {
-        ctx.err(problems, field, format!("{what} must be between {lo} and {hi}, not {v}"), None);
+        ctx.err(
+            problems,
+            field,
+            format!("{what} must be between {lo} and {hi}, not {v}"),
+            None,
+        );
         false
     }
 }
 
-fn troop_from_raw(ctx: &Ctx, problems: &mut Vec<Problem>, i: usize, t: &super::raw::TroopRaw) -> Troop {
+fn troop_from_raw(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    i: usize,
+    t: &super::raw::TroopRaw,
+) -> Troop {
     let mut traits = Traits::default();
     for (k, name) in t.traits.iter().enumerate() {
         match name.as_str() {
@@ -82,28 +133,90 @@ fn troop_from_raw(ctx: &Ctx, problems: &mut Vec<Problem>, i: usize, t: &super::r
             "attacks_as_melee" => traits.attacks_as_melee = true,
             "damages_fortifications" => traits.damages_fortifications = true,
             other => {
-                let hint = did_you_mean(other, TRAITS).unwrap_or_else(|| format!("traits: {}", TRAITS.join(", ")));
-                ctx.err(problems, path!["troop", i, "traits", k], format!("unknown trait `{other}`"), Some(hint));
+                let hint = did_you_mean(other, TRAITS)
+                    .unwrap_or_else(|| format!("traits: {}", TRAITS.join(", ")));
+                ctx.err(
+                    problems,
+                    path!["troop", i, "traits", k],
+                    format!("unknown trait `{other}`"),
+                    Some(hint),
+                );
             }
         }
     }
     if let Some(m) = t.attack_advantage_min_morale {
-        if in_range(ctx, problems, path!["troop", i, "attack_advantage_min_morale"], "attack_advantage_min_morale", m, 1, 100) {
+        if in_range(
+            ctx,
+            problems,
+            path!["troop", i, "attack_advantage_min_morale"],
+            "attack_advantage_min_morale",
+            m,
+            1,
+            100,
+        ) {
             traits.attack_advantage_min_morale = Some(m as u8);
         }
     }
     let min_morale = if traits.siege_engine { 0 } else { 1 };
-    in_range(ctx, problems, path!["troop", i, "morale"], "morale", t.morale, min_morale, 100);
-    in_range(ctx, problems, path!["troop", i, "move"], "move", t.movement, 0, 50);
-    in_range(ctx, problems, path!["troop", i, "range"], "range", t.range, 1, 50);
+    in_range(
+        ctx,
+        problems,
+        path!["troop", i, "morale"],
+        "morale",
+        t.morale,
+        min_morale,
+        100,
+    );
+    in_range(
+        ctx,
+        problems,
+        path!["troop", i, "move"],
+        "move",
+        t.movement,
+        0,
+        50,
+    );
+    in_range(
+        ctx,
+        problems,
+        path!["troop", i, "range"],
+        "range",
+        t.range,
+        1,
+        50,
+    );
     let leash = t.leash.unwrap_or(4);
-    in_range(ctx, problems, path!["troop", i, "leash"], "leash", leash, 1, 200);
+    in_range(
+        ctx,
+        problems,
+        path!["troop", i, "leash"],
+        "leash",
+        leash,
+        1,
+        200,
+    );
     let points = t.points.unwrap_or(1);
-    in_range(ctx, problems, path!["troop", i, "points"], "points", points, 0, 1_000_000);
+    in_range(
+        ctx,
+        problems,
+        path!["troop", i, "points"],
+        "points",
+        points,
+        0,
+        1_000_000,
+    );
     let power = match t.power.strip_prefix('d').and_then(|n| n.parse::<u8>().ok()) {
         Some(n) if (2..=100).contains(&n) => n,
         _ => {
-            ctx.err(problems, path!["troop", i, "power"], format!("power die `{}` is not a die", t.power), Some("write a die such as \"d4\", \"d6\", \"d8\", \"d10\", \"d12\" or \"d20\"".to_string()));
+            ctx.err(
+                problems,
+                path!["troop", i, "power"],
+                format!("power die `{}` is not a die", t.power),
+                Some(
+                    "write a die such as \"d4\", \"d6\", \"d8\", \"d10\", \"d12\" or \"d20\""
+                        .to_string(),
+                ),
+            );
             6
         }
     };
@@ -122,18 +235,44 @@ fn troop_from_raw(ctx: &Ctx, problems: &mut Vec<Problem>, i: usize, t: &super::r
 }
 
 /// Validates an army list; returns its troops.
-pub fn validate_list(raw: &ArmyListFile, loc: &Locator, prefix: &[Seg], problems: &mut Vec<Problem>) -> Vec<Troop> {
-    let ctx = Ctx { loc, prefix: prefix.to_vec() };
+pub fn validate_list(
+    raw: &ArmyListFile,
+    loc: &Locator,
+    prefix: &[Seg],
+    problems: &mut Vec<Problem>,
+) -> Vec<Troop> {
+    let ctx = Ctx {
+        loc,
+        prefix: prefix.to_vec(),
+    };
     if raw.army_list.ruleset != RulesetKind::Armies.name() {
-        ctx.err(problems, path!["army_list", "ruleset"], format!("this army list is for `{}`, not `armies`", raw.army_list.ruleset), None);
+        ctx.err(
+            problems,
+            path!["army_list", "ruleset"],
+            format!(
+                "this army list is for `{}`, not `armies`",
+                raw.army_list.ruleset
+            ),
+            None,
+        );
     }
     if raw.troops.is_empty() {
-        ctx.err(problems, path!["army_list"], "the army list has no troops", Some("add [[troop]] tables".to_string()));
+        ctx.err(
+            problems,
+            path!["army_list"],
+            "the army list has no troops",
+            Some("add [[troop]] tables".to_string()),
+        );
     }
     let mut troops = Vec::new();
     for (i, t) in raw.troops.iter().enumerate() {
         if raw.troops[..i].iter().any(|o| o.id == t.id) {
-            ctx.err(problems, path!["troop", i, "id"], format!("troop id `{}` is used twice", t.id), Some("give every troop its own id".to_string()));
+            ctx.err(
+                problems,
+                path!["troop", i, "id"],
+                format!("troop id `{}` is used twice", t.id),
+                Some("give every troop its own id".to_string()),
+            );
         }
         troops.push(troop_from_raw(&ctx, problems, i, t));
     }
@@ -141,33 +280,94 @@ pub fn validate_list(raw: &ArmyListFile, loc: &Locator, prefix: &[Seg], problems
 }
 
 /// Validates a doctrine.
-pub fn validate_doctrine(raw: &DoctrineFile, loc: &Locator, prefix: &[Seg], problems: &mut Vec<Problem>) -> ArmiesDoctrine {
-    let ctx = Ctx { loc, prefix: prefix.to_vec() };
+pub fn validate_doctrine(
+    raw: &DoctrineFile,
+    loc: &Locator,
+    prefix: &[Seg],
+    problems: &mut Vec<Problem>,
+) -> ArmiesDoctrine {
+    let ctx = Ctx {
+        loc,
+        prefix: prefix.to_vec(),
+    };
     if raw.doctrine.ruleset != RulesetKind::Armies.name() {
-        ctx.err(problems, path!["doctrine", "ruleset"], format!("this doctrine is for `{}`, not `armies`", raw.doctrine.ruleset), None);
+        ctx.err(
+            problems,
+            path!["doctrine", "ruleset"],
+            format!(
+                "this doctrine is for `{}`, not `armies`",
+                raw.doctrine.ruleset
+            ),
+            None,
+        );
     }
-    let move_order = match word(&ctx, problems, path!["move_order"], raw.move_order.as_deref(), &["escorts_first", "leaders_first", "front_to_back", "listed"], "escorts_first") {
+    let move_order = match word(
+        &ctx,
+        problems,
+        path!["move_order"],
+        raw.move_order.as_deref(),
+        &["escorts_first", "leaders_first", "front_to_back", "listed"],
+        "escorts_first",
+    ) {
         "leaders_first" => MoveOrder::LeadersFirst,
         "front_to_back" => MoveOrder::FrontToBack,
         "listed" => MoveOrder::Listed,
         _ => MoveOrder::EscortsFirst,
     };
-    let attack_order = match word(&ctx, problems, path!["attack_order"], raw.attack_order.as_deref(), &["listed", "ranged_first", "melee_first"], "listed") {
+    let attack_order = match word(
+        &ctx,
+        problems,
+        path!["attack_order"],
+        raw.attack_order.as_deref(),
+        &["listed", "ranged_first", "melee_first"],
+        "listed",
+    ) {
         "ranged_first" => AttackOrder::RangedFirst,
         "melee_first" => AttackOrder::MeleeFirst,
         _ => AttackOrder::Listed,
     };
-    const SELECTORS: [&str; 9] = ["any", "commander", "officer", "troop", "ranged", "melee", "aerial", "mounted", "crew"];
-    const GOALS: [&str; 8] = ["advance", "weakest_enemy", "enemy_commander", "protect_commander", "follow_army", "keep_at_range", "crew_engine", "hold"];
+    const SELECTORS: [&str; 9] = [
+        "any",
+        "commander",
+        "officer",
+        "troop",
+        "ranged",
+        "melee",
+        "aerial",
+        "mounted",
+        "crew",
+    ];
+    const GOALS: [&str; 8] = [
+        "advance",
+        "weakest_enemy",
+        "enemy_commander",
+        "protect_commander",
+        "follow_army",
+        "keep_at_range",
+        "crew_engine",
+        "hold",
+    ];
     let mut movement = Vec::new();
     if raw.movement.is_empty() {
-        ctx.err(problems, path!["movement"], "the doctrine has no movement rules", Some("add at least [[movement]] when = \"any\", goal = \"advance\"".to_string()));
+        ctx.err(
+            problems,
+            path!["movement"],
+            "the doctrine has no movement rules",
+            Some("add at least [[movement]] when = \"any\", goal = \"advance\"".to_string()),
+        );
     }
     for (i, r) in raw.movement.iter().enumerate() {
         let when = if let Some(id) = r.when.strip_prefix("troop:") {
             Selector::TroopId(id.to_string())
         } else {
-            match word(&ctx, problems, path!["movement", i, "when"], Some(r.when.as_str()), &SELECTORS, "any") {
+            match word(
+                &ctx,
+                problems,
+                path!["movement", i, "when"],
+                Some(r.when.as_str()),
+                &SELECTORS,
+                "any",
+            ) {
                 "commander" => Selector::Commander,
                 "officer" => Selector::Officer,
                 "troop" => Selector::Troop,
@@ -179,7 +379,14 @@ pub fn validate_doctrine(raw: &DoctrineFile, loc: &Locator, prefix: &[Seg], prob
                 _ => Selector::Any,
             }
         };
-        let goal = match word(&ctx, problems, path!["movement", i, "goal"], Some(r.goal.as_str()), &GOALS, "advance") {
+        let goal = match word(
+            &ctx,
+            problems,
+            path!["movement", i, "goal"],
+            Some(r.goal.as_str()),
+            &GOALS,
+            "advance",
+        ) {
             "weakest_enemy" => MoveGoal::WeakestEnemy,
             "enemy_commander" => MoveGoal::EnemyCommander,
             "protect_commander" => MoveGoal::ProtectCommander,
@@ -189,7 +396,11 @@ pub fn validate_doctrine(raw: &DoctrineFile, loc: &Locator, prefix: &[Seg], prob
             "hold" => MoveGoal::Hold,
             _ => MoveGoal::Advance,
         };
-        movement.push(MoveRule { when, goal, text: format!("movement[{i}] {} -> {}", r.when, r.goal) });
+        movement.push(MoveRule {
+            when,
+            goal,
+            text: format!("movement[{i}] {} -> {}", r.when, r.goal),
+        });
     }
     let mut targets = Vec::new();
     let names: Vec<&str> = Criterion::NAMES.iter().map(|(n, _)| *n).collect();
@@ -197,27 +408,65 @@ pub fn validate_doctrine(raw: &DoctrineFile, loc: &Locator, prefix: &[Seg], prob
         match Criterion::NAMES.iter().find(|(n, _)| n == c) {
             Some((_, crit)) => targets.push(*crit),
             None => {
-                let hint = did_you_mean(c, names.iter().copied()).unwrap_or_else(|| format!("criteria: {}", names.join(", ")));
-                ctx.err(problems, path!["targets", "priority", i], format!("unknown target criterion `{c}`"), Some(hint));
+                let hint = did_you_mean(c, names.iter().copied())
+                    .unwrap_or_else(|| format!("criteria: {}", names.join(", ")));
+                ctx.err(
+                    problems,
+                    path!["targets", "priority", i],
+                    format!("unknown target criterion `{c}`"),
+                    Some(hint),
+                );
             }
         }
     }
     if targets.is_empty() {
-        targets = vec![Criterion::CanDisband, Criterion::LowestMorale, Criterion::Nearest];
+        targets = vec![
+            Criterion::CanDisband,
+            Criterion::LowestMorale,
+            Criterion::Nearest,
+        ];
     }
-    let man_engines = match word(&ctx, problems, path!["siege", "man"], raw.siege.man.as_deref(), &["always", "never"], "always") {
+    let man_engines = match word(
+        &ctx,
+        problems,
+        path!["siege", "man"],
+        raw.siege.man.as_deref(),
+        &["always", "never"],
+        "always",
+    ) {
         "never" => ManPolicy::Never,
         _ => ManPolicy::Always,
     };
-    let siege_target = match word(&ctx, problems, path!["siege", "target"], raw.siege.target.as_deref(), &["breach_first", "units_first"], "units_first") {
+    let siege_target = match word(
+        &ctx,
+        problems,
+        path!["siege", "target"],
+        raw.siege.target.as_deref(),
+        &["breach_first", "units_first"],
+        "units_first",
+    ) {
         "breach_first" => SiegeTarget::BreachFirst,
         _ => SiegeTarget::UnitsFirst,
     };
-    let dismount = match word(&ctx, problems, path!["siege", "dismount"], raw.siege.dismount.as_deref(), &["never", "when_no_target"], "never") {
+    let dismount = match word(
+        &ctx,
+        problems,
+        path!["siege", "dismount"],
+        raw.siege.dismount.as_deref(),
+        &["never", "when_no_target"],
+        "never",
+    ) {
         "when_no_target" => Dismount::WhenNoTarget,
         _ => Dismount::Never,
     };
-    let hold_fire = match word(&ctx, problems, path!["hold_fire_for_move"], raw.hold_fire_for_move.as_deref(), &["never", "when_no_target"], "when_no_target") {
+    let hold_fire = match word(
+        &ctx,
+        problems,
+        path!["hold_fire_for_move"],
+        raw.hold_fire_for_move.as_deref(),
+        &["never", "when_no_target"],
+        "when_no_target",
+    ) {
         "never" => HoldFire::Never,
         _ => HoldFire::WhenNoTarget,
     };
@@ -236,23 +485,63 @@ pub fn validate_doctrine(raw: &DoctrineFile, loc: &Locator, prefix: &[Seg], prob
     }
 }
 
-fn square(ctx: &Ctx, problems: &mut Vec<Problem>, field: Vec<Seg>, xy: [i64; 2], w: i64, d: i64, what: &str) -> Option<Square> {
+fn square(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    xy: [i64; 2],
+    w: i64,
+    d: i64,
+    what: &str,
+) -> Option<Square> {
     if (0..w).contains(&xy[0]) && (0..d).contains(&xy[1]) {
         Some(Square::new(xy[0] as i16, xy[1] as i16))
     } else {
-        ctx.err(problems, field, format!("{what} [{}, {}] is off the board", xy[0], xy[1]), Some(format!("the board is {w} x {d}: x in 0..={}, y in 0..={}", w - 1, d - 1)));
+        ctx.err(
+            problems,
+            field,
+            format!("{what} [{}, {}] is off the board", xy[0], xy[1]),
+            Some(format!(
+                "the board is {w} x {d}: x in 0..={}, y in 0..={}",
+                w - 1,
+                d - 1
+            )),
+        );
         None
     }
 }
 
 /// Every square of an area (rectangle `from`..=`to`, or the `at` list).
-fn area_squares(ctx: &Ctx, problems: &mut Vec<Problem>, field: Vec<Seg>, a: &super::raw::Area, w: i64, d: i64) -> Vec<Square> {
+fn area_squares(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    a: &super::raw::Area,
+    w: i64,
+    d: i64,
+) -> Vec<Square> {
     let mut out = Vec::new();
     match (&a.from, &a.at) {
         (Some(from), None) => {
             let to = a.to.unwrap_or(*from);
-            let f = square(ctx, problems, [field.clone(), path!["from"]].concat(), *from, w, d, "corner");
-            let t = square(ctx, problems, [field.clone(), path!["to"]].concat(), to, w, d, "corner");
+            let f = square(
+                ctx,
+                problems,
+                [field.clone(), path!["from"]].concat(),
+                *from,
+                w,
+                d,
+                "corner",
+            );
+            let t = square(
+                ctx,
+                problems,
+                [field.clone(), path!["to"]].concat(),
+                to,
+                w,
+                d,
+                "corner",
+            );
             if let (Some(f), Some(t)) = (f, t) {
                 for y in f.y.min(t.y)..=f.y.max(t.y) {
                     for x in f.x.min(t.x)..=f.x.max(t.x) {
@@ -263,20 +552,52 @@ fn area_squares(ctx: &Ctx, problems: &mut Vec<Problem>, field: Vec<Seg>, a: &sup
         }
         (None, Some(list)) => {
             for (k, xy) in list.iter().enumerate() {
-                if let Some(s) = square(ctx, problems, [field.clone(), path!["at", k]].concat(), *xy, w, d, "square") {
+                if let Some(s) = square(
+                    ctx,
+                    problems,
+                    [field.clone(), path!["at", k]].concat(),
+                    *xy,
+                    w,
+                    d,
+                    "square",
+                ) {
                     out.push(s);
                 }
             }
         }
-        _ => ctx.err(problems, field, "an area needs either `from` (and optionally `to`) or `at`", Some("write from = [x, y], to = [x, y] for a rectangle, or at = [[x, y], ...]".to_string())),
+        _ => ctx.err(
+            problems,
+            field,
+            "an area needs either `from` (and optionally `to`) or `at`",
+            Some(
+                "write from = [x, y], to = [x, y] for a rectangle, or at = [[x, y], ...]"
+                    .to_string(),
+            ),
+        ),
     }
     out
 }
 
 fn board(ctx: &Ctx, problems: &mut Vec<Problem>, raw: &ScenarioFile) -> Option<Board> {
     let bf = &raw.battlefield;
-    let ok_w = in_range(ctx, problems, path!["battlefield", "width"], "width", bf.width, 1, 500);
-    let ok_d = in_range(ctx, problems, path!["battlefield", "depth"], "depth", bf.depth, 1, 500);
+    let ok_w = in_range(
+        ctx,
+        problems,
+        path!["battlefield", "width"],
+        "width",
+        bf.width,
+        1,
+        500,
+    );
+    let ok_d = in_range(
+        ctx,
+        problems,
+        path!["battlefield", "depth"],
+        "depth",
+        bf.depth,
+        1,
+        500,
+    );
     if !(ok_w && ok_d) {
         return None;
     }
@@ -284,7 +605,14 @@ fn board(ctx: &Ctx, problems: &mut Vec<Problem>, raw: &ScenarioFile) -> Option<B
     let mut terrain = Grid::new(w as i16, d as i16, Terrain::default());
     for (i, a) in bf.terrain.iter().enumerate() {
         let kinds = ["difficult", "impassable", "high_ground"];
-        let kind = word(ctx, problems, path!["battlefield", "terrain", i, "kind"], Some(a.kind.as_str()), &kinds, "");
+        let kind = word(
+            ctx,
+            problems,
+            path!["battlefield", "terrain", i, "kind"],
+            Some(a.kind.as_str()),
+            &kinds,
+            "",
+        );
         for s in area_squares(ctx, problems, path!["battlefield", "terrain", i], a, w, d) {
             let t = terrain.at_mut(s);
             match kind {
@@ -295,21 +623,58 @@ fn board(ctx: &Ctx, problems: &mut Vec<Problem>, raw: &ScenarioFile) -> Option<B
             }
         }
     }
-    let mut table: BTreeMap<String, (i64, i64)> = FORTIFICATION_TABLE.iter().map(|(k, h, b)| (k.to_string(), (*h, *b))).collect();
+    let mut table: BTreeMap<String, (i64, i64)> = FORTIFICATION_TABLE
+        .iter()
+        .map(|(k, h, b)| (k.to_string(), (*h, *b)))
+        .collect();
     for (k, ft) in &bf.fortification_types {
-        in_range(ctx, problems, path!["battlefield", "fortification_types", k.clone(), "hp"], "hp", ft.hp, 1, 10_000);
-        in_range(ctx, problems, path!["battlefield", "fortification_types", k.clone(), "bonus"], "bonus", ft.bonus, 0, 100);
+        in_range(
+            ctx,
+            problems,
+            path!["battlefield", "fortification_types", k.clone(), "hp"],
+            "hp",
+            ft.hp,
+            1,
+            10_000,
+        );
+        in_range(
+            ctx,
+            problems,
+            path!["battlefield", "fortification_types", k.clone(), "bonus"],
+            "bonus",
+            ft.bonus,
+            0,
+            100,
+        );
         table.insert(k.clone(), (ft.hp.clamp(1, 10_000), ft.bonus.clamp(0, 100)));
     }
     let mut fort_hp = Grid::new(w as i16, d as i16, 0i16);
     let mut fort_bonus = Grid::new(w as i16, d as i16, 0u8);
     for (i, a) in bf.fortifications.iter().enumerate() {
         let Some(&(hp, bonus)) = table.get(&a.kind) else {
-            let hint = did_you_mean(&a.kind, table.keys().map(String::as_str)).unwrap_or_else(|| format!("kinds: {}; or define it under [battlefield.fortification_types]", table.keys().cloned().collect::<Vec<_>>().join(", ")));
-            ctx.err(problems, path!["battlefield", "fortifications", i, "kind"], format!("unknown fortification kind `{}`", a.kind), Some(hint));
+            let hint =
+                did_you_mean(&a.kind, table.keys().map(String::as_str)).unwrap_or_else(|| {
+                    format!(
+                        "kinds: {}; or define it under [battlefield.fortification_types]",
+                        table.keys().cloned().collect::<Vec<_>>().join(", ")
+                    )
+                });
+            ctx.err(
+                problems,
+                path!["battlefield", "fortifications", i, "kind"],
+                format!("unknown fortification kind `{}`", a.kind),
+                Some(hint),
+            );
             continue;
         };
-        for s in area_squares(ctx, problems, path!["battlefield", "fortifications", i], a, w, d) {
+        for s in area_squares(
+            ctx,
+            problems,
+            path!["battlefield", "fortifications", i],
+            a,
+            w,
+            d,
+        ) {
             *fort_hp.at_mut(s) = hp as i16;
             *fort_bonus.at_mut(s) = bonus as u8;
         }
@@ -318,7 +683,14 @@ fn board(ctx: &Ctx, problems: &mut Vec<Problem>, raw: &ScenarioFile) -> Option<B
     for (i, wl) in bf.walls.iter().enumerate() {
         let inside = |p: [i64; 2]| (0..=w).contains(&p[0]) && (0..=d).contains(&p[1]);
         if !inside(wl.from) || !inside(wl.to) {
-            ctx.err(problems, path!["battlefield", "walls", i], "a wall end is off the board", Some(format!("wall ends are grid corners: x in 0..={w}, y in 0..={d}")));
+            ctx.err(
+                problems,
+                path!["battlefield", "walls", i],
+                "a wall end is off the board",
+                Some(format!(
+                    "wall ends are grid corners: x in 0..={w}, y in 0..={d}"
+                )),
+            );
             continue;
         }
         if wl.from[0] == wl.to[0] {
@@ -330,10 +702,20 @@ fn board(ctx: &Ctx, problems: &mut Vec<Problem>, raw: &ScenarioFile) -> Option<B
                 walls.horizontal.push((x as i16, wl.from[1] as i16));
             }
         } else {
-            ctx.err(problems, path!["battlefield", "walls", i], "a wall must run along one grid line", Some("give two corners with the same x or the same y".to_string()));
+            ctx.err(
+                problems,
+                path!["battlefield", "walls", i],
+                "a wall must run along one grid line",
+                Some("give two corners with the same x or the same y".to_string()),
+            );
         }
     }
-    Some(Board { terrain, fort_hp, fort_bonus, walls })
+    Some(Board {
+        terrain,
+        fort_hp,
+        fort_bonus,
+        walls,
+    })
 }
 
 /// Allocates soldiers into units (digest A1.1).
@@ -355,7 +737,14 @@ pub fn officer_count(n: usize, rounding: OfficerRounding) -> usize {
 }
 
 fn role_of(ctx: &Ctx, problems: &mut Vec<Problem>, field: Vec<Seg>, e: &UnitEntry) -> Role {
-    match word(ctx, problems, field, e.role.as_deref(), &["troop", "officer", "commander"], "troop") {
+    match word(
+        ctx,
+        problems,
+        field,
+        e.role.as_deref(),
+        &["troop", "officer", "commander"],
+        "troop",
+    ) {
         "officer" => Role::Officer,
         "commander" => Role::Commander,
         _ => Role::Troop,
@@ -363,11 +752,24 @@ fn role_of(ctx: &Ctx, problems: &mut Vec<Problem>, field: Vec<Seg>, e: &UnitEntr
 }
 
 /// Validates an Armies scenario into a playable [`Scenario`].
-pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut problems: Vec<Problem>) -> Result<Scenario, Problems> {
-    let ctx = Ctx { loc, prefix: Vec::new() };
+pub fn validate(
+    loc: &Locator,
+    raw: ScenarioFile,
+    base: Option<&Path>,
+    mut problems: Vec<Problem>,
+) -> Result<Scenario, Problems> {
+    let ctx = Ctx {
+        loc,
+        prefix: Vec::new(),
+    };
     let p = &mut problems;
     if raw.scenario.name.trim().is_empty() {
-        ctx.err(p, path!["scenario", "name"], "the scenario needs a name", None);
+        ctx.err(
+            p,
+            path!["scenario", "name"],
+            "the scenario needs a name",
+            None,
+        );
     }
     // Options.
     let mut values = BTreeMap::new();
@@ -377,32 +779,103 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
                 Ok(val) => {
                     values.insert(k.clone(), val);
                 }
-                Err(msg) => ctx.err(p, path!["options", k.clone()], msg, Some("`muster rules armies` lists every option".to_string())),
+                Err(msg) => ctx.err(
+                    p,
+                    path!["options", k.clone()],
+                    msg,
+                    Some("`muster rules armies` lists every option".to_string()),
+                ),
             },
             None => {
-                let hint = did_you_mean(k, SPECS.iter().map(|s| s.name)).unwrap_or_else(|| "`muster rules armies` lists every option".to_string());
-                ctx.err(p, path!["options", k.clone()], format!("unknown rule option `{k}`"), Some(hint));
+                let hint = did_you_mean(k, SPECS.iter().map(|s| s.name))
+                    .unwrap_or_else(|| "`muster rules armies` lists every option".to_string());
+                ctx.err(
+                    p,
+                    path!["options", k.clone()],
+                    format!("unknown rule option `{k}`"),
+                    Some(hint),
+                );
             }
         }
     }
     let options = ArmiesOptions::from_values(&values);
     let max_rounds = raw.scenario.max_rounds.unwrap_or(30);
-    in_range(&ctx, p, path!["scenario", "max_rounds"], "max_rounds", max_rounds, 1, 1000);
+    in_range(
+        &ctx,
+        p,
+        path!["scenario", "max_rounds"],
+        "max_rounds",
+        max_rounds,
+        1,
+        1000,
+    );
     let battles = raw.run.battles.unwrap_or(DEFAULT_BATTLES as i64);
-    in_range(&ctx, p, path!["run", "battles"], "battles", battles, 1, i64::MAX);
-    let meeting = word(&ctx, p, path!["scenario", "engagement"], raw.scenario.engagement.as_deref(), &["assault", "meeting"], "assault") == "meeting";
-    let edge = word(&ctx, p, path!["scenario", "attack_edge"], raw.scenario.attack_edge.as_deref(), &["south", "north", "west", "east"], "south");
+    in_range(
+        &ctx,
+        p,
+        path!["run", "battles"],
+        "battles",
+        battles,
+        1,
+        i64::MAX,
+    );
+    let meeting = word(
+        &ctx,
+        p,
+        path!["scenario", "engagement"],
+        raw.scenario.engagement.as_deref(),
+        &["assault", "meeting"],
+        "assault",
+    ) == "meeting";
+    let edge = word(
+        &ctx,
+        p,
+        path!["scenario", "attack_edge"],
+        raw.scenario.attack_edge.as_deref(),
+        &["south", "north", "west", "east"],
+        "south",
+    );
     let board = board(&ctx, p, &raw);
     if raw.sides.len() != 2 {
-        ctx.err(p, path!["side"], format!("a battle has exactly 2 sides, this scenario has {}", raw.sides.len()), Some("write two [[side]] tables".to_string()));
+        ctx.err(
+            p,
+            path!["side"],
+            format!(
+                "a battle has exactly 2 sides, this scenario has {}",
+                raw.sides.len()
+            ),
+            Some("write two [[side]] tables".to_string()),
+        );
         return Err(Problems(problems));
     }
     // Roles.
     let mut attacker = Side::A;
     if !meeting {
-        let roles: Vec<&str> = raw.sides.iter().enumerate().map(|(i, s)| word(&ctx, p, path!["side", i, "role"], s.role.as_deref(), &["attacker", "defender"], if i == 0 { "attacker" } else { "defender" })).collect();
+        let roles: Vec<&str> = raw
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                word(
+                    &ctx,
+                    p,
+                    path!["side", i, "role"],
+                    s.role.as_deref(),
+                    &["attacker", "defender"],
+                    if i == 0 { "attacker" } else { "defender" },
+                )
+            })
+            .collect();
         if roles[0] == roles[1] {
-            ctx.err(p, path!["side", 1, "role"], format!("both sides are {}s", roles[0]), Some("an assault has one attacker and one defender; or set engagement = \"meeting\"".to_string()));
+            ctx.err(
+                p,
+                path!["side", 1, "role"],
+                format!("both sides are {}s", roles[0]),
+                Some(
+                    "an assault has one attacker and one defender; or set engagement = \"meeting\""
+                        .to_string(),
+                ),
+            );
         }
         if roles[1] == "attacker" && roles[0] == "defender" {
             attacker = Side::B;
@@ -414,7 +887,15 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
     let mut side_troops: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let mut doctrines: Vec<Option<ArmiesDoctrine>> = Vec::new();
     for (i, side) in raw.sides.iter().enumerate() {
-        if let Some(r) = resolve(&side.army_list, path!["side", i, "army_list"], loc, base, builtin::ARMY_LISTS, "army list", p) {
+        if let Some(r) = resolve(
+            &side.army_list,
+            path!["side", i, "army_list"],
+            loc,
+            base,
+            builtin::ARMY_LISTS,
+            "army list",
+            p,
+        ) {
             let l = r.loc.as_ref().unwrap_or(loc);
             let list = validate_list(&r.value, l, &r.prefix, p);
             for t in list {
@@ -429,7 +910,15 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
             }
             resolved.sides[i].army_list = super::raw::Reference::Inline(Box::new(r.value));
         }
-        match resolve(&side.doctrine, path!["side", i, "doctrine"], loc, base, builtin::DOCTRINES, "doctrine", p) {
+        match resolve(
+            &side.doctrine,
+            path!["side", i, "doctrine"],
+            loc,
+            base,
+            builtin::DOCTRINES,
+            "doctrine",
+            p,
+        ) {
             Some(r) => {
                 let l = r.loc.as_ref().unwrap_or(loc);
                 let doctrine = validate_doctrine(&r.value, l, &r.prefix, p);
@@ -446,28 +935,73 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
             None => doctrines.push(None),
         }
     }
-    let Some(board) = board else { return Err(Problems(problems)) };
+    let Some(board) = board else {
+        return Err(Problems(problems));
+    };
     let (w, d) = (raw.battlefield.width, raw.battlefield.depth);
     // Engines.
     let mut engines = Vec::new();
     for (k, e) in raw.battlefield.engines.iter().enumerate() {
-        let found = side_troops.iter().flatten().copied().find(|&t| troops[t].id == e.troop);
+        let found = side_troops
+            .iter()
+            .flatten()
+            .copied()
+            .find(|&t| troops[t].id == e.troop);
         match found {
             Some(t) if troops[t].traits.siege_engine => {
-                if let Some(s) = square(&ctx, p, path!["battlefield", "engines", k, "at"], e.at, w, d, "engine") {
+                if let Some(s) = square(
+                    &ctx,
+                    p,
+                    path!["battlefield", "engines", k, "at"],
+                    e.at,
+                    w,
+                    d,
+                    "engine",
+                ) {
                     if engines.iter().any(|o: &EngineSpec| o.at == s) {
-                        ctx.err(p, path!["battlefield", "engines", k, "at"], format!("two engines stand on {s}"), None);
+                        ctx.err(
+                            p,
+                            path!["battlefield", "engines", k, "at"],
+                            format!("two engines stand on {s}"),
+                            None,
+                        );
                     } else if board.terrain(s).impassable {
-                        ctx.err(p, path!["battlefield", "engines", k, "at"], format!("engine on impassable square {s}"), None);
+                        ctx.err(
+                            p,
+                            path!["battlefield", "engines", k, "at"],
+                            format!("engine on impassable square {s}"),
+                            None,
+                        );
                     } else {
-                        engines.push(EngineSpec { troop: t, at: s, label: format!("{}@{s}", e.troop) });
+                        engines.push(EngineSpec {
+                            troop: t,
+                            at: s,
+                            label: format!("{}@{s}", e.troop),
+                        });
                     }
                 }
             }
-            Some(_) => ctx.err(p, path!["battlefield", "engines", k, "troop"], format!("`{}` is not a siege engine", e.troop), Some("engines are troops with the `siege_engine` trait, e.g. catapult, trebuchet".to_string())),
+            Some(_) => ctx.err(
+                p,
+                path!["battlefield", "engines", k, "troop"],
+                format!("`{}` is not a siege engine", e.troop),
+                Some(
+                    "engines are troops with the `siege_engine` trait, e.g. catapult, trebuchet"
+                        .to_string(),
+                ),
+            ),
             None => {
-                let ids: Vec<&str> = side_troops.iter().flatten().map(|&t| troops[t].id.as_str()).collect();
-                ctx.err(p, path!["battlefield", "engines", k, "troop"], format!("unknown siege engine `{}`", e.troop), did_you_mean(&e.troop, ids));
+                let ids: Vec<&str> = side_troops
+                    .iter()
+                    .flatten()
+                    .map(|&t| troops[t].id.as_str())
+                    .collect();
+                ctx.err(
+                    p,
+                    path!["battlefield", "engines", k, "troop"],
+                    format!("unknown siege engine `{}`", e.troop),
+                    did_you_mean(&e.troop, ids),
+                );
             }
         }
     }
@@ -483,46 +1017,115 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
             ctx.err(p, path!["side", si, "name"], "the side needs a name", None);
         }
         if let Some(ops) = side.operations {
-            in_range(&ctx, p, path!["side", si, "operations"], "operations", ops, -20, 20);
+            in_range(
+                &ctx,
+                p,
+                path!["side", si, "operations"],
+                "operations",
+                ops,
+                -20,
+                20,
+            );
         }
         if side.units.is_empty() {
-            ctx.err(p, path!["side", si, "units"], "the side has no units", Some("add units = [{ troop = \"...\", role = \"commander\", at = [[x, y]] }, ...]".to_string()));
+            ctx.err(
+                p,
+                path!["side", si, "units"],
+                "the side has no units",
+                Some(
+                    "add units = [{ troop = \"...\", role = \"commander\", at = [[x, y]] }, ...]"
+                        .to_string(),
+                ),
+            );
         }
         let mut per_troop: BTreeMap<String, usize> = BTreeMap::new();
         for (ui, e) in side.units.iter().enumerate() {
             let field = path!["side", si, "units", ui];
             let role = role_of(&ctx, p, [field.clone(), path!["role"]].concat(), e);
             if let Some(c) = e.count.filter(|&c| c < 1) {
-                ctx.err(p, [field.clone(), path!["count"]].concat(), format!("count must be at least 1, not {c}"), Some("remove the entry to field no such units".to_string()));
+                ctx.err(
+                    p,
+                    [field.clone(), path!["count"]].concat(),
+                    format!("count must be at least 1, not {c}"),
+                    Some("remove the entry to field no such units".to_string()),
+                );
                 continue;
             }
-            let troop = side_troops[si].iter().copied().find(|&t| troops[t].id == e.troop);
+            let troop = side_troops[si]
+                .iter()
+                .copied()
+                .find(|&t| troops[t].id == e.troop);
             let Some(troop) = troop else {
                 if !side_troops[si].is_empty() {
-                    let known: Vec<&str> = side_troops[si].iter().map(|&t| troops[t].id.as_str()).chain(side_troops[si].iter().map(|&t| troops[t].name.as_str())).collect();
-                    let by_name = side_troops[si].iter().find(|&&t| troops[t].name.eq_ignore_ascii_case(&e.troop));
+                    let known: Vec<&str> = side_troops[si]
+                        .iter()
+                        .map(|&t| troops[t].id.as_str())
+                        .chain(side_troops[si].iter().map(|&t| troops[t].name.as_str()))
+                        .collect();
+                    let by_name = side_troops[si]
+                        .iter()
+                        .find(|&&t| troops[t].name.eq_ignore_ascii_case(&e.troop));
                     let close = did_you_mean(&e.troop, known).and_then(|_| {
-                        let score = |t: usize| strsim::jaro_winkler(&e.troop.to_lowercase(), &troops[t].id.to_lowercase()).max(strsim::jaro_winkler(&e.troop.to_lowercase(), &troops[t].name.to_lowercase()));
-                        side_troops[si].iter().copied().max_by(|&a, &b| score(a).total_cmp(&score(b)))
+                        let score = |t: usize| {
+                            strsim::jaro_winkler(
+                                &e.troop.to_lowercase(),
+                                &troops[t].id.to_lowercase(),
+                            )
+                            .max(strsim::jaro_winkler(
+                                &e.troop.to_lowercase(),
+                                &troops[t].name.to_lowercase(),
+                            ))
+                        };
+                        side_troops[si]
+                            .iter()
+                            .copied()
+                            .max_by(|&a, &b| score(a).total_cmp(&score(b)))
                     });
                     let hint = match (by_name, close) {
-                        (Some(&t), _) => Some(format!("`{}` is the name; use its id `{}`", troops[t].name, troops[t].id)),
-                        (None, Some(t)) => Some(format!("did you mean `{}` ({})?", troops[t].id, troops[t].name)),
-                        (None, None) => Some(format!("troops of this army list: {}", side_troops[si].iter().map(|&t| troops[t].id.as_str()).collect::<Vec<_>>().join(", "))),
+                        (Some(&t), _) => Some(format!(
+                            "`{}` is the name; use its id `{}`",
+                            troops[t].name, troops[t].id
+                        )),
+                        (None, Some(t)) => Some(format!(
+                            "did you mean `{}` ({})?",
+                            troops[t].id, troops[t].name
+                        )),
+                        (None, None) => Some(format!(
+                            "troops of this army list: {}",
+                            side_troops[si]
+                                .iter()
+                                .map(|&t| troops[t].id.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )),
                     };
-                    ctx.err(p, [field.clone(), path!["troop"]].concat(), format!("unknown troop `{}`", e.troop), hint);
+                    ctx.err(
+                        p,
+                        [field.clone(), path!["troop"]].concat(),
+                        format!("unknown troop `{}`", e.troop),
+                        hint,
+                    );
                 }
                 continue;
             };
             if troops[troop].traits.siege_engine {
-                ctx.err(p, [field.clone(), path!["troop"]].concat(), format!("`{}` is a siege engine, not a unit", e.troop), Some("place it under [[battlefield.engines]] and let a unit man it".to_string()));
+                ctx.err(
+                    p,
+                    [field.clone(), path!["troop"]].concat(),
+                    format!("`{}` is a siege engine, not a unit", e.troop),
+                    Some(
+                        "place it under [[battlefield.engines]] and let a unit man it".to_string(),
+                    ),
+                );
                 continue;
             }
             // How many.
             let mut count = match (e.count, e.soldiers) {
                 (Some(c), None) => c,
                 (None, Some(s)) => match scale {
-                    Some(sc) if sc > 0 && s > 0 => allocate(s, sc, options.unit_allocation_rounding),
+                    Some(sc) if sc > 0 && s > 0 => {
+                        allocate(s, sc, options.unit_allocation_rounding)
+                    }
                     _ => {
                         ctx.err(p, [field.clone(), path!["soldiers"]].concat(), "`soldiers` needs a positive [scenario] scale and a positive number of soldiers", Some("set scale = soldiers per unit, e.g. 25".to_string()));
                         1
@@ -530,16 +1133,31 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
                 },
                 (None, None) => e.at.as_ref().map_or(1, |a| a.len() as i64),
                 (Some(c), Some(_)) => {
-                    ctx.err(p, [field.clone(), path!["soldiers"]].concat(), "give `count` or `soldiers`, not both", None);
+                    ctx.err(
+                        p,
+                        [field.clone(), path!["soldiers"]].concat(),
+                        "give `count` or `soldiers`, not both",
+                        None,
+                    );
                     c
                 }
             };
             if count < 1 {
-                ctx.err(p, [field.clone(), path!["count"]].concat(), format!("count must be at least 1, not {count}"), Some("remove the entry to field no such units".to_string()));
+                ctx.err(
+                    p,
+                    [field.clone(), path!["count"]].concat(),
+                    format!("count must be at least 1, not {count}"),
+                    Some("remove the entry to field no such units".to_string()),
+                );
                 continue;
             }
             if count > 10_000 {
-                ctx.err(p, [field.clone(), path!["count"]].concat(), format!("count {count} is more than 10000 units"), None);
+                ctx.err(
+                    p,
+                    [field.clone(), path!["count"]].concat(),
+                    format!("count {count} is more than 10000 units"),
+                    None,
+                );
                 continue;
             }
             // Where.
@@ -547,7 +1165,12 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
             match (&e.at, &e.block) {
                 (Some(at), None) => {
                     if at.len() as i64 != count {
-                        ctx.err(p, [field.clone(), path!["at"]].concat(), format!("{} squares for {count} units", at.len()), Some("give one [x, y] per unit".to_string()));
+                        ctx.err(
+                            p,
+                            [field.clone(), path!["at"]].concat(),
+                            format!("{} squares for {count} units", at.len()),
+                            Some("give one [x, y] per unit".to_string()),
+                        );
                         count = count.min(at.len() as i64);
                     }
                     for (k, xy) in at.iter().take(count as usize).enumerate() {
@@ -559,11 +1182,20 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
                 }
                 (None, Some(b)) => {
                     if b.width < 1 {
-                        ctx.err(p, [field.clone(), path!["block", "width"]].concat(), "block width must be at least 1", None);
+                        ctx.err(
+                            p,
+                            [field.clone(), path!["block", "width"]].concat(),
+                            "block width must be at least 1",
+                            None,
+                        );
                         continue;
                     }
                     let f = [field.clone(), path!["block"]].concat();
-                    let toward = if side_id == attacker && !meeting || (meeting && si == 0) { 1 } else { -1 };
+                    let toward = if side_id == attacker && !meeting || (meeting && si == 0) {
+                        1
+                    } else {
+                        -1
+                    };
                     for k in 0..count {
                         let (x, y) = (b.x + k % b.width, b.y + toward * (k / b.width));
                         if let Some(s) = square(&ctx, p, f.clone(), [x, y], w, d, "unit") {
@@ -574,18 +1206,39 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
                     }
                 }
                 _ => {
-                    ctx.err(p, field.clone(), "a unit entry needs either `at` (a list of squares) or `block`", Some("write at = [[x, y], ...] or block = { x = 0, y = 0, width = 6 }".to_string()));
+                    ctx.err(
+                        p,
+                        field.clone(),
+                        "a unit entry needs either `at` (a list of squares) or `block`",
+                        Some(
+                            "write at = [[x, y], ...] or block = { x = 0, y = 0, width = 6 }"
+                                .to_string(),
+                        ),
+                    );
                     continue;
                 }
             }
             if role == Role::Commander && squares.len() > 1 {
-                ctx.err(p, [field.clone(), path!["role"]].concat(), "a commander entry must be a single unit", Some("split the entry: one unit with role = \"commander\", the rest as troops".to_string()));
+                ctx.err(
+                    p,
+                    [field.clone(), path!["role"]].concat(),
+                    "a commander entry must be a single unit",
+                    Some(
+                        "split the entry: one unit with role = \"commander\", the rest as troops"
+                            .to_string(),
+                    ),
+                );
             }
             let aerial = troops[troop].traits.aerial;
             for (s, f) in squares {
                 let layer = if aerial { &mut air } else { &mut ground };
                 if *layer.get(s).unwrap_or(&false) {
-                    ctx.err(p, f, format!("two units stand on {s}"), Some("one ground unit (and one aerial unit) per square".to_string()));
+                    ctx.err(
+                        p,
+                        f,
+                        format!("two units stand on {s}"),
+                        Some("one ground unit (and one aerial unit) per square".to_string()),
+                    );
                     continue;
                 }
                 if board.terrain(s).impassable {
@@ -595,7 +1248,13 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
                 *layer.at_mut(s) = true;
                 let n = per_troop.entry(e.troop.clone()).or_insert(0);
                 *n += 1;
-                units.push(UnitSpec { side: side_id, troop, role, start: s, label: format!("{}#{}", e.troop, n) });
+                units.push(UnitSpec {
+                    side: side_id,
+                    troop,
+                    role,
+                    start: s,
+                    label: format!("{}#{}", e.troop, n),
+                });
                 unit_fields.push(f);
             }
         }
@@ -603,17 +1262,35 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
     // Command structure and deployment.
     for side in Side::BOTH {
         let si = side.index();
-        let mine: Vec<usize> = (0..units.len()).filter(|&u| units[u].side == side).collect();
+        let mine: Vec<usize> = (0..units.len())
+            .filter(|&u| units[u].side == side)
+            .collect();
         if mine.is_empty() {
             continue;
         }
-        let commanders = mine.iter().filter(|&&u| units[u].role == Role::Commander).count();
+        let commanders = mine
+            .iter()
+            .filter(|&&u| units[u].role == Role::Commander)
+            .count();
         if commanders == 0 {
-            ctx.err(p, path!["side", si, "units"], format!("side `{}` has no commander", raw.sides[si].name), Some("mark one unit entry (count 1) with role = \"commander\"".to_string()));
+            ctx.err(
+                p,
+                path!["side", si, "units"],
+                format!("side `{}` has no commander", raw.sides[si].name),
+                Some("mark one unit entry (count 1) with role = \"commander\"".to_string()),
+            );
         } else if commanders > 1 {
-            ctx.err(p, path!["side", si, "units"], format!("side `{}` has {commanders} commanders", raw.sides[si].name), Some("an army has exactly one commander".to_string()));
+            ctx.err(
+                p,
+                path!["side", si, "units"],
+                format!("side `{}` has {commanders} commanders", raw.sides[si].name),
+                Some("an army has exactly one commander".to_string()),
+            );
         }
-        let officers = mine.iter().filter(|&&u| units[u].role == Role::Officer).count();
+        let officers = mine
+            .iter()
+            .filter(|&&u| units[u].role == Role::Officer)
+            .count();
         let need = officer_count(mine.len(), options.officer_count_rounding);
         if officers != need {
             ctx.err(p, path!["side", si, "units"], format!("side `{}` has {officers} officer units, but {} units need {need} ({:?}(n/4), option officer_count_rounding)", raw.sides[si].name, mine.len(), options.officer_count_rounding), Some("mark units with role = \"officer\" until the count matches".to_string()));
@@ -626,7 +1303,12 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
         if !deploying {
             continue;
         }
-        if let Some((e, dd)) = units.iter().filter(|o| o.side != spec.side).map(|o| (o, metric.dist(spec.start, o.start))).min_by_key(|x| x.1) {
+        if let Some((e, dd)) = units
+            .iter()
+            .filter(|o| o.side != spec.side)
+            .map(|o| (o, metric.dist(spec.start, o.start)))
+            .min_by_key(|x| x.1)
+        {
             if dd < min_dist {
                 ctx.err(p, unit_fields[u].clone(), format!("{} at {} is {dd} squares from the enemy {} at {}; attackers deploy at least {min_dist} away", spec.label, spec.start, e.label, e.start), Some("move it back, or lower option min_deploy_distance".to_string()));
             }
@@ -651,14 +1333,22 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
         let anchors = units.iter().filter(|o| o.side == spec.side);
         let ok = match spec.role {
             Role::Commander => true,
-            Role::Officer => anchors.filter(|o| o.role == Role::Commander).all(|c| metric.dist(spec.start, c.start) <= OFFICER_LEASH),
+            Role::Officer => anchors
+                .filter(|o| o.role == Role::Commander)
+                .all(|c| metric.dist(spec.start, c.start) <= OFFICER_LEASH),
             Role::Troop => {
                 let cmd = options.commander_anchors_troops || t.commander_anchors;
-                anchors.filter(|o| o.role == Role::Officer || (cmd && o.role == Role::Commander)).any(|o| metric.dist(spec.start, o.start) <= i32::from(t.leash))
+                anchors
+                    .filter(|o| o.role == Role::Officer || (cmd && o.role == Role::Commander))
+                    .any(|o| metric.dist(spec.start, o.start) <= i32::from(t.leash))
             }
         };
         if !ok {
-            let (limit, to) = if spec.role == Role::Officer { (OFFICER_LEASH, "the commander") } else { (i32::from(t.leash), "any officer (or the commander)") };
+            let (limit, to) = if spec.role == Role::Officer {
+                (OFFICER_LEASH, "the commander")
+            } else {
+                (i32::from(t.leash), "any officer (or the commander)")
+            };
             ctx.err(p, unit_fields[u].clone(), format!("{} at {} is more than {limit} squares from {to} and would be disbanded at once", spec.label, spec.start), Some("deploy it closer, or add an officer near it".to_string()));
         }
     }
@@ -668,8 +1358,16 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
     }
     let [da, db]: [ArmiesDoctrine; 2] = doctrines.try_into().map_err(|_| Problems(Vec::new()))?;
     let sides = [
-        SideSetup { name: raw.sides[0].name.clone(), operations: raw.sides[0].operations.unwrap_or(0) as i32, doctrine: da },
-        SideSetup { name: raw.sides[1].name.clone(), operations: raw.sides[1].operations.unwrap_or(0) as i32, doctrine: db },
+        SideSetup {
+            name: raw.sides[0].name.clone(),
+            operations: raw.sides[0].operations.unwrap_or(0) as i32,
+            doctrine: da,
+        },
+        SideSetup {
+            name: raw.sides[1].name.clone(),
+            operations: raw.sides[1].operations.unwrap_or(0) as i32,
+            doctrine: db,
+        },
     ];
     let setup = ArmiesSetup {
         troops,
@@ -677,7 +1375,11 @@ pub fn validate(loc: &Locator, raw: ScenarioFile, base: Option<&Path>, mut probl
         units,
         engines,
         sides,
-        engagement: if meeting { Engagement::Meeting } else { Engagement::Assault { attacker } },
+        engagement: if meeting {
+            Engagement::Meeting
+        } else {
+            Engagement::Assault { attacker }
+        },
         max_rounds: max_rounds as u16,
         options,
     };

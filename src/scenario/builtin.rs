@@ -6,12 +6,27 @@ pub const DEFAULT_SCENARIO_NAME: &str = "<built-in scenario armies/open_field.to
 pub const DEFAULT_SCENARIO: &str = include_str!("../../scenarios/armies/open_field.toml");
 
 /// Built-in army lists by name.
-pub const ARMY_LISTS: &[(&str, &str)] = &[("armies_core", include_str!("../../scenarios/armies/lists/armies_core.toml"))];
+pub const ARMY_LISTS: &[(&str, &str)] = &[(
+    "armies_core",
+    include_str!("../../scenarios/armies/lists/armies_core.toml"),
+)];
 
 /// Built-in doctrines by name.
 pub const DOCTRINES: &[(&str, &str)] = &[
-    ("advance", include_str!("../../scenarios/armies/doctrines/advance.toml")),
-    ("decapitate", include_str!("../../scenarios/armies/doctrines/decapitate.toml")),
-    ("hold_and_shoot", include_str!("../../scenarios/armies/doctrines/hold_and_shoot.toml")),
-    ("siege_assault", include_str!("../../scenarios/armies/doctrines/siege_assault.toml")),
+    (
+        "advance",
+        include_str!("../../scenarios/armies/doctrines/advance.toml"),
+    ),
+    (
+        "decapitate",
+        include_str!("../../scenarios/armies/doctrines/decapitate.toml"),
+    ),
+    (
+        "hold_and_shoot",
+        include_str!("../../scenarios/armies/doctrines/hold_and_shoot.toml"),
+    ),
+    (
+        "siege_assault",
+        include_str!("../../scenarios/armies/doctrines/siege_assault.toml"),
+    ),
 ];

@@ -13,7 +13,11 @@ pub struct Locator {
 
 impl Locator {
     pub fn new(file: &str, text: &str) -> Self {
-        Locator { file: file.to_string(), text: text.to_string(), doc: ImDocument::parse(text.to_string()).ok() }
+        Locator {
+            file: file.to_string(),
+            text: text.to_string(),
+            doc: ImDocument::parse(text.to_string()).ok(),
+        }
     }
 
     /// Line and column (both from 1) of a byte offset.
@@ -27,12 +31,17 @@ impl Locator {
 
     /// The byte offset where `path` is written (the deepest part of it found).
     fn offset_of(&self, path: &[Seg]) -> usize {
-        self.doc.as_ref().and_then(|d| self.offset_in_table(d.as_table(), path)).unwrap_or(0)
+        self.doc
+            .as_ref()
+            .and_then(|d| self.offset_in_table(d.as_table(), path))
+            .unwrap_or(0)
     }
 
     fn offset_in_table(&self, table: &toml_edit::Table, rest: &[Seg]) -> Option<usize> {
         let mut best = table.span().map(|s| s.start);
-        let Some((first, rest)) = rest.split_first() else { return best };
+        let Some((first, rest)) = rest.split_first() else {
+            return best;
+        };
         let Seg::Key(k) = first else { return best };
         let (key, it) = table.get_key_value(k)?;
         best = key.span().or_else(|| it.span()).map(|s| s.start).or(best);
@@ -71,14 +80,39 @@ impl Locator {
     }
 
     /// A problem at `path`.
-    pub fn problem(&self, path: &[Seg], message: impl Into<String>, hint: Option<String>) -> Problem {
+    pub fn problem(
+        &self,
+        path: &[Seg],
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) -> Problem {
         let (line, column) = self.line_col(self.offset_of(path));
-        Problem { file: self.file.clone(), line, column, field: render_path(path), message: message.into(), hint }
+        Problem {
+            file: self.file.clone(),
+            line,
+            column,
+            field: render_path(path),
+            message: message.into(),
+            hint,
+        }
     }
 
     /// A problem at a byte offset (parse errors).
-    pub fn problem_at(&self, offset: usize, field: String, message: impl Into<String>, hint: Option<String>) -> Problem {
+    pub fn problem_at(
+        &self,
+        offset: usize,
+        field: String,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) -> Problem {
         let (line, column) = self.line_col(offset);
-        Problem { file: self.file.clone(), line, column, field, message: message.into(), hint }
+        Problem {
+            file: self.file.clone(),
+            line,
+            column,
+            field,
+            message: message.into(),
+            hint,
+        }
     }
 }

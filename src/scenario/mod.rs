@@ -14,7 +14,6 @@ pub mod raw;
 
 use crate::rules::armies::setup::ArmiesSetup;
 use crate::rules::RulesetKind;
-use crate::path;
 use locate::Locator;
 use problems::{did_you_mean, Problem, Problems};
 use raw::{ArmyListFile, DoctrineFile, Reference, ScenarioFile};
@@ -49,7 +48,13 @@ impl Scenario {
         let mut s: String = self
             .name
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
             .collect();
         while s.contains("--") {
             s = s.replace("--", "-");
@@ -80,25 +85,46 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, Problems> {
 
 /// Loads and validates the embedded default scenario.
 pub fn load_default() -> Result<Scenario, Problems> {
-    load_scenario_text(builtin::DEFAULT_SCENARIO_NAME, builtin::DEFAULT_SCENARIO, None)
+    load_scenario_text(
+        builtin::DEFAULT_SCENARIO_NAME,
+        builtin::DEFAULT_SCENARIO,
+        None,
+    )
 }
 
 /// Loads and validates scenario text; `base` is where relative references
 /// resolve (None: only built-in names).
-pub fn load_scenario_text(file: &str, text: &str, base: Option<&Path>) -> Result<Scenario, Problems> {
+pub fn load_scenario_text(
+    file: &str,
+    text: &str,
+    base: Option<&Path>,
+) -> Result<Scenario, Problems> {
     let loc = Locator::new(file, text);
     let (raw, mut problems) = parse::parse::<ScenarioFile>(&loc, text);
-    let Some(raw) = raw else { return Err(Problems(problems)) };
+    let Some(raw) = raw else {
+        return Err(Problems(problems));
+    };
     let kind_name = raw.scenario.ruleset.as_str();
     let kind = match RulesetKind::from_name(kind_name) {
         Some(k) if k.is_implemented() => k,
         Some(k) => {
-            problems.push(loc.problem(&path!["scenario", "ruleset"], format!("ruleset `{}` is not implemented in this version of muster", k.name()), Some("implemented rulesets: armies".to_string())));
+            problems.push(loc.problem(
+                &[problems::Seg::from("scenario"), problems::Seg::from("ruleset")],
+                format!(
+                    "ruleset `{}` is not implemented in this version of muster",
+                    k.name()
+                ),
+                Some("implemented rulesets: armies".to_string()),
+            ));
             return Err(Problems(problems));
         }
         None => {
             let names = RulesetKind::ALL.map(RulesetKind::name);
-            problems.push(loc.problem(&path!["scenario", "ruleset"], format!("unknown ruleset `{kind_name}`"), did_you_mean(kind_name, names).or(Some(format!("rulesets: {}", names.join(", "))))));
+            problems.push(loc.problem(
+                &[problems::Seg::from("scenario"), problems::Seg::from("ruleset")],
+                format!("unknown ruleset `{kind_name}`"),
+                did_you_mean(kind_name, names).or(Some(format!("rulesets: {}", names.join(", ")))),
+            ));
             return Err(Problems(problems));
         }
     };
@@ -128,7 +154,11 @@ pub fn resolve<T: serde::de::DeserializeOwned + Clone>(
     problems: &mut Vec<Problem>,
 ) -> Option<Resolved<T>> {
     match reference {
-        Reference::Inline(v) => Some(Resolved { value: (**v).clone(), loc: None, prefix: field }),
+        Reference::Inline(v) => Some(Resolved {
+            value: (**v).clone(),
+            loc: None,
+            prefix: field,
+        }),
         Reference::Named(name) => {
             let is_path = name.contains('/') || name.contains('\\') || name.ends_with(".toml");
             let (file, text) = if is_path {
@@ -136,7 +166,11 @@ pub fn resolve<T: serde::de::DeserializeOwned + Clone>(
                 match std::fs::read_to_string(&p) {
                     Ok(t) => (p.display().to_string(), t),
                     Err(e) => {
-                        problems.push(loc.problem(&field, format!("cannot read {what} `{}`: {e}", p.display()), Some("paths are relative to the scenario file".to_string())));
+                        problems.push(loc.problem(
+                            &field,
+                            format!("cannot read {what} `{}`: {e}", p.display()),
+                            Some("paths are relative to the scenario file".to_string()),
+                        ));
                         return None;
                     }
                 }
@@ -144,14 +178,23 @@ pub fn resolve<T: serde::de::DeserializeOwned + Clone>(
                 (format!("<built-in {what} {n}>"), t.to_string())
             } else {
                 let names: Vec<&str> = builtins.iter().map(|(n, _)| *n).collect();
-                let hint = did_you_mean(name, names.iter().copied()).unwrap_or_else(|| format!("built-in {what}s: {}; or give a path ending in .toml", names.join(", ")));
+                let hint = did_you_mean(name, names.iter().copied()).unwrap_or_else(|| {
+                    format!(
+                        "built-in {what}s: {}; or give a path ending in .toml",
+                        names.join(", ")
+                    )
+                });
                 problems.push(loc.problem(&field, format!("unknown {what} `{name}`"), Some(hint)));
                 return None;
             };
             let file_loc = Locator::new(&file, &text);
             let (value, mut found) = parse::parse::<T>(&file_loc, &text);
             problems.append(&mut found);
-            value.map(|value| Resolved { value, loc: Some(file_loc), prefix: Vec::new() })
+            value.map(|value| Resolved {
+                value,
+                loc: Some(file_loc),
+                prefix: Vec::new(),
+            })
         }
     }
 }
@@ -176,14 +219,22 @@ pub fn check_file(path: &Path) -> Result<FileKind, Problems> {
         if let Some(raw) = raw {
             armies::validate_list(&raw, &loc, &[], &mut problems);
         }
-        return if problems.is_empty() { Ok(FileKind::ArmyList) } else { Err(Problems(problems)) };
+        return if problems.is_empty() {
+            Ok(FileKind::ArmyList)
+        } else {
+            Err(Problems(problems))
+        };
     }
     if has("doctrine") {
         let (raw, mut problems) = parse::parse::<DoctrineFile>(&loc, &text);
         if let Some(raw) = raw {
             armies::validate_doctrine(&raw, &loc, &[], &mut problems);
         }
-        return if problems.is_empty() { Ok(FileKind::Doctrine) } else { Err(Problems(problems)) };
+        return if problems.is_empty() {
+            Ok(FileKind::Doctrine)
+        } else {
+            Err(Problems(problems))
+        };
     }
     load_scenario(path).map(|_| FileKind::Scenario)
 }

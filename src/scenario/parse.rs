@@ -15,23 +15,87 @@ fn known_keys(path: &[Seg]) -> &'static [&'static str] {
         })
         .collect();
     match keys.as_slice() {
-        [] => &["scenario", "run", "options", "battlefield", "side", "provenance", "army_list", "troop", "doctrine", "move_order", "attack_order", "keep_leash", "hold_fire_for_move", "lure", "movement", "targets", "siege"],
-        ["scenario"] => &["name", "ruleset", "description", "max_rounds", "engagement", "scale", "attack_edge"],
+        [] => &[
+            "scenario",
+            "run",
+            "options",
+            "battlefield",
+            "side",
+            "provenance",
+            "army_list",
+            "troop",
+            "doctrine",
+            "move_order",
+            "attack_order",
+            "keep_leash",
+            "hold_fire_for_move",
+            "lure",
+            "movement",
+            "targets",
+            "siege",
+        ],
+        ["scenario"] => &[
+            "name",
+            "ruleset",
+            "description",
+            "max_rounds",
+            "engagement",
+            "scale",
+            "attack_edge",
+        ],
         ["run"] => &["battles", "seed"],
-        ["battlefield"] => &["width", "depth", "terrain", "fortifications", "fortification_types", "walls", "engines"],
+        ["battlefield"] => &[
+            "width",
+            "depth",
+            "terrain",
+            "fortifications",
+            "fortification_types",
+            "walls",
+            "engines",
+        ],
         ["battlefield", "terrain" | "fortifications"] => &["kind", "from", "to", "at"],
         ["battlefield", "walls"] => &["from", "to"],
         ["battlefield", "engines"] => &["troop", "at"],
-        ["side"] => &["name", "role", "army_list", "doctrine", "operations", "units"],
+        ["side"] => &[
+            "name",
+            "role",
+            "army_list",
+            "doctrine",
+            "operations",
+            "units",
+        ],
         ["side", "units"] => &["troop", "role", "count", "soldiers", "at", "block"],
         ["side", "units", "block"] => &["x", "y", "width"],
         ["army_list"] | ["side", "army_list", "army_list"] => &["name", "ruleset", "description"],
-        ["troop"] | ["side", "army_list", "troop"] => &["id", "name", "morale", "move", "power", "range", "leash", "commander_anchors", "traits", "attack_advantage_min_morale", "points", "source"],
+        ["troop"] | ["side", "army_list", "troop"] => &[
+            "id",
+            "name",
+            "morale",
+            "move",
+            "power",
+            "range",
+            "leash",
+            "commander_anchors",
+            "traits",
+            "attack_advantage_min_morale",
+            "points",
+            "source",
+        ],
         ["doctrine"] | ["side", "doctrine", "doctrine"] => &["name", "ruleset", "description"],
         ["movement"] | ["side", "doctrine", "movement"] => &["when", "goal"],
         ["targets"] | ["side", "doctrine", "targets"] => &["priority"],
         ["siege"] | ["side", "doctrine", "siege"] => &["man", "target", "dismount"],
-        ["side", "doctrine"] => &["doctrine", "move_order", "attack_order", "keep_leash", "hold_fire_for_move", "lure", "movement", "targets", "siege"],
+        ["side", "doctrine"] => &[
+            "doctrine",
+            "move_order",
+            "attack_order",
+            "keep_leash",
+            "hold_fire_for_move",
+            "lure",
+            "movement",
+            "targets",
+            "siege",
+        ],
         ["side", "army_list"] => &["army_list", "troop"],
         _ => &[],
     }
@@ -49,7 +113,9 @@ fn convert(path: &serde_ignored::Path<'_>, out: &mut Vec<Seg>) {
             convert(parent, out);
             out.push(Seg::Key(key.clone()));
         }
-        Path::Some { parent } | Path::NewtypeStruct { parent } | Path::NewtypeVariant { parent } => convert(parent, out),
+        Path::Some { parent }
+        | Path::NewtypeStruct { parent }
+        | Path::NewtypeVariant { parent } => convert(parent, out),
     }
 }
 
@@ -60,7 +126,17 @@ pub fn parse<T: DeserializeOwned>(loc: &Locator, text: &str) -> (Option<T>, Vec<
     if let Err(e) = toml_edit::ImDocument::parse(text.to_string()) {
         let offset = e.span().map_or(0, |s| s.start);
         let message = e.message().trim().to_string();
-        problems.push(loc.problem_at(offset, String::new(), format!("TOML syntax error: {message}"), Some("fix the TOML syntax at this position (quotes, brackets, `key = value`)".to_string())));
+        problems.push(
+            loc.problem_at(
+                offset,
+                String::new(),
+                format!("TOML syntax error: {message}"),
+                Some(
+                    "fix the TOML syntax at this position (quotes, brackets, `key = value`)"
+                        .to_string(),
+                ),
+            ),
+        );
         return (None, problems);
     }
     let mut unknown: Vec<Vec<Seg>> = Vec::new();
@@ -78,7 +154,8 @@ pub fn parse<T: DeserializeOwned>(loc: &Locator, text: &str) -> (Option<T>, Vec<
         };
         let known = known_keys(parent);
         let hint = did_you_mean(&key, known.iter().copied()).or_else(|| {
-            (!known.is_empty()).then(|| format!("remove it; keys allowed here: {}", known.join(", ")))
+            (!known.is_empty())
+                .then(|| format!("remove it; keys allowed here: {}", known.join(", ")))
         });
         problems.push(loc.problem(path, format!("unknown key `{key}`"), hint));
     }

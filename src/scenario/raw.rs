@@ -255,8 +255,12 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Reference<T> {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
                 Ok(Reference::Named(v.to_string()))
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-                T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(|t| Reference::Inline(Box::new(t)))
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<Self::Value, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|t| Reference::Inline(Box::new(t)))
             }
         }
         de.deserialize_any(V(std::marker::PhantomData))

@@ -65,8 +65,16 @@ impl Tally {
                 })
                 .collect(),
             running: vec![0; shape.max_rounds],
-            fates: shape.units.iter().map(|_| vec![0; shape.fates.len()]).collect(),
-            losses: shape.units.iter().map(|u| Histogram::new(u.max_loss)).collect(),
+            fates: shape
+                .units
+                .iter()
+                .map(|_| vec![0; shape.fates.len()])
+                .collect(),
+            losses: shape
+                .units
+                .iter()
+                .map(|u| Histogram::new(u.max_loss))
+                .collect(),
         }
     }
 

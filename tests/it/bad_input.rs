@@ -21,22 +21,59 @@ fn malformed_files_are_rejected_with_located_messages() {
     let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad");
     for c in &cases.case {
         let path = bad.join(&c.file);
-        let out = Command::new(env!("CARGO_BIN_EXE_muster")).arg("check").arg(&path).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+            .arg("check")
+            .arg(&path)
+            .output()
+            .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{}: exit code; stderr:\n{stderr}", c.file);
-        assert!(!stderr.contains("panicked"), "{} panicked:\n{stderr}", c.file);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{}: exit code; stderr:\n{stderr}",
+            c.file
+        );
+        assert!(
+            !stderr.contains("panicked"),
+            "{} panicked:\n{stderr}",
+            c.file
+        );
         let located = format!("{}:", path.display());
-        assert!(stderr.lines().any(|l| l.starts_with(&located) && l.split(':').nth(1).is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n > 0))), "{}: no file:line:column in\n{stderr}", c.file);
+        assert!(
+            stderr.lines().any(|l| l.starts_with(&located)
+                && l.split(':')
+                    .nth(1)
+                    .is_some_and(|n| n.parse::<usize>().is_ok_and(|n| n > 0))),
+            "{}: no file:line:column in\n{stderr}",
+            c.file
+        );
         for e in &c.expect {
-            assert!(stderr.contains(e.as_str()), "{}: expected `{e}` in\n{stderr}", c.file);
+            assert!(
+                stderr.contains(e.as_str()),
+                "{}: expected `{e}` in\n{stderr}",
+                c.file
+            );
         }
         // `run` refuses it the same way, writing nothing.
         let dir = tempfile::tempdir().unwrap();
-        let run = Command::new(env!("CARGO_BIN_EXE_muster")).arg("run").arg(&path).args(["--quiet", "--out"]).arg(dir.path().join("o")).output().unwrap();
+        let run = Command::new(env!("CARGO_BIN_EXE_muster"))
+            .arg("run")
+            .arg(&path)
+            .args(["--quiet", "--out"])
+            .arg(dir.path().join("o"))
+            .output()
+            .unwrap();
         assert_eq!(run.status.code(), Some(2), "{}: run exit code", c.file);
-        assert!(!dir.path().join("o").exists(), "{}: run wrote outputs for invalid input", c.file);
+        assert!(
+            !dir.path().join("o").exists(),
+            "{}: run wrote outputs for invalid input",
+            c.file
+        );
     }
-    let missing = Command::new(env!("CARGO_BIN_EXE_muster")).args(["check", "no/such/file.toml"]).output().unwrap();
+    let missing = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["check", "no/such/file.toml"])
+        .output()
+        .unwrap();
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read the file"));
 }
@@ -44,10 +81,20 @@ fn malformed_files_are_rejected_with_located_messages() {
 #[test]
 fn every_problem_of_a_file_is_reported_at_once() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad/several_problems.toml");
-    let out = Command::new(env!("CARGO_BIN_EXE_muster")).arg("check").arg(&path).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    for e in ["unknown troop `Bowmen`", "count must be at least 1", "is off the board", "unknown rule option `fogg`", "6 problems found"] {
+    for e in [
+        "unknown troop `Bowmen`",
+        "count must be at least 1",
+        "is off the board",
+        "unknown rule option `fogg`",
+        "6 problems found",
+    ] {
         assert!(stderr.contains(e), "expected `{e}` in\n{stderr}");
     }
 }

@@ -20,16 +20,27 @@ fn default_ruleset() -> Armies {
 fn stream_values_are_pinned() {
     let mut d = Dice::for_battle(1, 0);
     let v: Vec<u64> = (0..3).map(|_| d.next_u64()).collect();
-    assert_eq!(v, [12682243128248732856, 14321507429850632650, 8943864714635028538]);
+    assert_eq!(
+        v,
+        [
+            12682243128248732856,
+            14321507429850632650,
+            8943864714635028538
+        ]
+    );
     let mut d = Dice::for_battle(42, 7);
     let r: Vec<u8> = (0..10).map(|_| d.roll(6)).collect();
     assert_eq!(r, [1, 2, 1, 3, 5, 2, 1, 3, 3, 2]);
 }
 
 fn tally_with_threads(r: &Armies, threads: usize, n: u64) -> Tally {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
     let cancel = AtomicBool::new(false);
-    pool.install(|| engine::run(r, 5, Plan::Fixed(n), &cancel, &Silent)).tally
+    pool.install(|| engine::run(r, 5, Plan::Fixed(n), &cancel, &Silent))
+        .tally
 }
 
 #[test]
@@ -49,7 +60,21 @@ fn output_files_are_byte_identical_for_1_and_2_threads() {
         .iter()
         .map(|t| {
             let out = dir.path().join(format!("t{t}"));
-            let status = Command::new(bin).args(["run", "--battles", "1500", "--seed", "9", "--quiet", "--threads", t, "--out"]).arg(&out).status().unwrap();
+            let status = Command::new(bin)
+                .args([
+                    "run",
+                    "--battles",
+                    "1500",
+                    "--seed",
+                    "9",
+                    "--quiet",
+                    "--threads",
+                    t,
+                    "--out",
+                ])
+                .arg(&out)
+                .status()
+                .unwrap();
             assert!(status.success());
             out
         })
@@ -62,9 +87,18 @@ fn output_files_are_byte_identical_for_1_and_2_threads() {
     }
     // run.toml reproduces the run.
     let again = dir.path().join("again");
-    let status = Command::new(bin).arg("run").arg(outs[0].join("run.toml")).args(["--quiet", "--threads", "2", "--out"]).arg(&again).status().unwrap();
+    let status = Command::new(bin)
+        .arg("run")
+        .arg(outs[0].join("run.toml"))
+        .args(["--quiet", "--threads", "2", "--out"])
+        .arg(&again)
+        .status()
+        .unwrap();
     assert!(status.success());
-    assert_eq!(std::fs::read(outs[0].join("summary.csv")).unwrap(), std::fs::read(again.join("summary.csv")).unwrap());
+    assert_eq!(
+        std::fs::read(outs[0].join("summary.csv")).unwrap(),
+        std::fs::read(again.join("summary.csv")).unwrap()
+    );
 }
 
 #[test]
@@ -77,17 +111,30 @@ fn trace_equals_batch_for_several_battles() {
         let silent = engine::play_one(&r, 3, idx, &mut NoTrace);
         assert_eq!(traced, silent, "tracing changed battle {idx}");
         let mut tally = Tally::new(&r.tally_shape());
-        assert!(engine::play_range(&r, 3, idx, 1, &mut tally, &cancel, &Silent));
+        assert!(engine::play_range(
+            &r, 3, idx, 1, &mut tally, &cancel, &Silent
+        ));
         let batch_winner = match (tally.wins, tally.draws) {
             ([1, 0], 0) => Some(Side::A),
             ([0, 1], 0) => Some(Side::B),
             _ => None,
         };
         assert_eq!(traced.winner, batch_winner, "battle {idx}");
-        let Some(TraceEvent::End { winner, .. }) = trace.events.last() else { panic!("trace ends with End") };
-        assert_eq!(winner.as_deref(), batch_winner.map(|s| r.side_names()[s.index()]));
-        assert!(trace.events.iter().any(|e| matches!(e, TraceEvent::Roll { .. })));
-        assert!(trace.events.iter().any(|e| matches!(e, TraceEvent::Decision { .. })));
+        let Some(TraceEvent::End { winner, .. }) = trace.events.last() else {
+            panic!("trace ends with End")
+        };
+        assert_eq!(
+            winner.as_deref(),
+            batch_winner.map(|s| r.side_names()[s.index()])
+        );
+        assert!(trace
+            .events
+            .iter()
+            .any(|e| matches!(e, TraceEvent::Roll { .. })));
+        assert!(trace
+            .events
+            .iter()
+            .any(|e| matches!(e, TraceEvent::Decision { .. })));
     }
 }
 
@@ -103,19 +150,43 @@ impl Observer for CancelAfterFirst<'_> {
 fn a_cancelled_run_keeps_an_exact_prefix() {
     let r = default_ruleset();
     let cancel = AtomicBool::new(false);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    let partial = pool.install(|| engine::run(&r, 5, Plan::Fixed(40 * CHUNK), &cancel, &CancelAfterFirst(&cancel)));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let partial = pool.install(|| {
+        engine::run(
+            &r,
+            5,
+            Plan::Fixed(40 * CHUNK),
+            &cancel,
+            &CancelAfterFirst(&cancel),
+        )
+    });
     assert!(partial.partial);
     assert!(partial.tally.battles > 0 && partial.tally.battles < 40 * CHUNK);
     assert_eq!(partial.tally.battles % CHUNK, 0);
-    assert_eq!(partial.tally, tally_with_threads(&r, 2, partial.tally.battles));
+    assert_eq!(
+        partial.tally,
+        tally_with_threads(&r, 2, partial.tally.battles)
+    );
 }
 
 #[test]
 fn precision_mode_stops_at_the_requested_half_width() {
     let r = default_ruleset();
     let cancel = AtomicBool::new(false);
-    let result = engine::run(&r, 5, Plan::Precision { half_width: 0.03, batch: 256, max_battles: 100_000 }, &cancel, &Silent);
+    let result = engine::run(
+        &r,
+        5,
+        Plan::Precision {
+            half_width: 0.03,
+            batch: 256,
+            max_battles: 100_000,
+        },
+        &cancel,
+        &Silent,
+    );
     assert!(!result.partial);
     assert!(engine::widest_half_width(&result.tally) <= 0.03);
     assert!(result.tally.battles < 100_000 && result.tally.battles >= 256);

@@ -17,7 +17,12 @@ pub fn setup_from(text: &str) -> ArmiesSetup {
 
 /// Reads a file of tests/data.
 pub fn data(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).expect("test data file")
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(name),
+    )
+    .expect("test data file")
 }
 
 /// Number of simulated trials for frequency tests (more with MUSTER_SLOW_TESTS=1).

@@ -24,7 +24,10 @@ pub struct Battle<'a, T: Tracer> {
 
 impl<'a, T: Tracer> Battle<'a, T> {
     pub fn view(&self) -> View<'_> {
-        View { setup: self.setup, state: self.st }
+        View {
+            setup: self.setup,
+            state: self.st,
+        }
     }
 
     /// Records a trace event built from the battle, only when tracing is on.
@@ -38,7 +41,11 @@ impl<'a, T: Tracer> Battle<'a, T> {
 
     pub fn label(&self, u: usize) -> String {
         let spec = &self.setup.units[u];
-        format!("{} {}", self.setup.sides[spec.side.index()].name, spec.label)
+        format!(
+            "{} {}",
+            self.setup.sides[spec.side.index()].name,
+            spec.label
+        )
     }
 
     fn side_name(&self, side: Side) -> String {
@@ -55,14 +62,22 @@ impl<'a, T: Tracer> Battle<'a, T> {
     pub(super) fn disband(&mut self, u: usize, fate: u8) {
         let round = self.st.round;
         let why = super::state::FATES[usize::from(fate)];
-        self.note(|b| TraceEvent::Change { round, unit: b.label(u), change: format!("disbanded ({why})") });
+        self.note(|b| TraceEvent::Change {
+            round,
+            unit: b.label(u),
+            change: format!("disbanded ({why})"),
+        });
         let aerial = self.setup.troops[self.setup.units[u].troop].traits.aerial;
         let unit = &mut self.st.units[u];
         unit.alive = false;
         unit.fate = fate;
         let pos = unit.pos;
         let engine = unit.manning.take();
-        let layer = if aerial { &mut self.st.air } else { &mut self.st.ground };
+        let layer = if aerial {
+            &mut self.st.air
+        } else {
+            &mut self.st.ground
+        };
         *layer.at_mut(pos) = 0;
         if let Some(e) = engine {
             self.st.engines[e].crew = None;
@@ -81,7 +96,11 @@ impl<'a, T: Tracer> Battle<'a, T> {
     fn relocate(&mut self, u: usize, to: Square) {
         let aerial = self.setup.troops[self.setup.units[u].troop].traits.aerial;
         let from = self.st.units[u].pos;
-        let layer = if aerial { &mut self.st.air } else { &mut self.st.ground };
+        let layer = if aerial {
+            &mut self.st.air
+        } else {
+            &mut self.st.ground
+        };
         *layer.at_mut(from) = 0;
         *layer.at_mut(to) = u as u16 + 1;
         self.st.units[u].pos = to;
@@ -127,12 +146,15 @@ impl<'a, T: Tracer> Battle<'a, T> {
                     break;
                 }
             }
-            record.strength_by_round.push([self.view().strength(Side::A), self.view().strength(Side::B)]);
+            record
+                .strength_by_round
+                .push([self.view().strength(Side::A), self.view().strength(Side::B)]);
         }
         if self.over.is_none() {
             let winner = match (setup.options.timeout_result, setup.engagement) {
                 (TimeoutResult::Draw, _) | (TimeoutResult::Auto, Engagement::Meeting) => None,
-                (TimeoutResult::DefenderWins, _) | (TimeoutResult::Auto, Engagement::Assault { .. }) => Some(defender),
+                (TimeoutResult::DefenderWins, _)
+                | (TimeoutResult::Auto, Engagement::Assault { .. }) => Some(defender),
             };
             self.end(winner, END_ROUND_LIMIT);
         }
@@ -146,7 +168,12 @@ impl<'a, T: Tracer> Battle<'a, T> {
         record.winner = winner;
         record.end_reason = reason;
         record.rounds_played = self.st.round;
-        record.units.extend(self.st.units.iter().map(|u| UnitResult { fate: u.fate, losses: u.losses }));
+        record
+            .units
+            .extend(self.st.units.iter().map(|u| UnitResult {
+                fate: u.fate,
+                losses: u.losses,
+            }));
     }
 
     /// Decides who takes the first turn of each round and who counts as the
@@ -157,7 +184,10 @@ impl<'a, T: Tracer> Battle<'a, T> {
         let (first, defender) = match self.setup.engagement {
             Engagement::Assault { attacker } if !roll => (attacker, attacker.other()),
             engagement => {
-                let mods = [self.setup.sides[0].operations, self.setup.sides[1].operations];
+                let mods = [
+                    self.setup.sides[0].operations,
+                    self.setup.sides[1].operations,
+                ];
                 let (a_wins, rolls) = self.dice.roll_off(20, mods);
                 let winner = if a_wins { Side::A } else { Side::B };
                 self.note(|b| TraceEvent::Roll {
@@ -177,14 +207,21 @@ impl<'a, T: Tracer> Battle<'a, T> {
             }
         };
         let name = self.side_name(first);
-        self.note(|_| TraceEvent::Change { round: 0, unit: name, change: "takes the first turn of every round".to_string() });
+        self.note(|_| TraceEvent::Change {
+            round: 0,
+            unit: name,
+            change: "takes the first turn of every round".to_string(),
+        });
         (first, defender)
     }
 
     fn side_turn(&mut self, side: Side) {
         self.acting = side;
         let round = self.st.round;
-        self.note(|b| TraceEvent::Turn { round, side: b.side_name(side) });
+        self.note(|b| TraceEvent::Turn {
+            round,
+            side: b.side_name(side),
+        });
         for u in 0..self.st.units.len() {
             if self.setup.units[u].side == side {
                 let unit = &mut self.st.units[u];
@@ -269,11 +306,12 @@ impl<'a, T: Tracer> Battle<'a, T> {
         let (to, rule) = doctrine.choose_move(self.view(), u, &moves);
         self.st.candidates = moves;
         if to != from {
-            let lure_victim = if self.setup.options.tactics_lure && self.st.units[u].role == Role::Commander {
-                doctrine.lure_target(self.view(), u, to)
-            } else {
-                None
-            };
+            let lure_victim =
+                if self.setup.options.tactics_lure && self.st.units[u].role == Role::Commander {
+                    doctrine.lure_target(self.view(), u, to)
+                } else {
+                    None
+                };
             self.note(|b| TraceEvent::Decision {
                 round,
                 side: b.side_name(side),
@@ -312,7 +350,10 @@ impl<'a, T: Tracer> Battle<'a, T> {
         let round = self.st.round;
         let pos = self.st.units[u].pos;
         let engine_here = self.st.engine_at.get(pos).copied().unwrap_or(0);
-        if self.st.units[u].manning.is_none() && engine_here != 0 && !self.setup.troops[self.setup.units[u].troop].traits.aerial {
+        if self.st.units[u].manning.is_none()
+            && engine_here != 0
+            && !self.setup.troops[self.setup.units[u].troop].traits.aerial
+        {
             let e = usize::from(engine_here) - 1;
             if self.st.engines[e].crew.is_none() {
                 if let Some(rule) = doctrine.man_engine(self.view(), u) {
@@ -321,7 +362,10 @@ impl<'a, T: Tracer> Battle<'a, T> {
                         side: b.side_name(side),
                         unit: b.label(u),
                         decision: "man engine".to_string(),
-                        choice: format!("mans {} (fires from its next turn)", b.setup.engines[e].label),
+                        choice: format!(
+                            "mans {} (fires from its next turn)",
+                            b.setup.engines[e].label
+                        ),
                         rule: rule.to_string(),
                     });
                     self.st.engines[e].crew = Some(u);
@@ -334,8 +378,18 @@ impl<'a, T: Tracer> Battle<'a, T> {
         if self.st.units[u].manning.is_some() && !self.st.units[u].crew_ready {
             return;
         }
-        if self.view().fighting_profile(u).traits.alternate_turn_attacks && self.st.units[u].attacked_last_turn {
-            self.note(|b| TraceEvent::Change { round, unit: b.label(u), change: "cannot attack two turns in a row".to_string() });
+        if self
+            .view()
+            .fighting_profile(u)
+            .traits
+            .alternate_turn_attacks
+            && self.st.units[u].attacked_last_turn
+        {
+            self.note(|b| TraceEvent::Change {
+                round,
+                unit: b.label(u),
+                change: "cannot attack two turns in a row".to_string(),
+            });
             return;
         }
         let mut targets = std::mem::take(&mut self.st.targets);
@@ -353,7 +407,9 @@ impl<'a, T: Tracer> Battle<'a, T> {
         }
         let choice = doctrine.choose_target(self.view(), u, &targets);
         self.st.targets = targets;
-        let Some(AttackChoice { target, rule }) = choice else { return };
+        let Some(AttackChoice { target, rule }) = choice else {
+            return;
+        };
         let what = match target {
             Target::Unit(e) => self.label(e),
             Target::Fortification(s) => format!("the fortification at {s}"),
@@ -386,7 +442,10 @@ impl<'a, T: Tracer> Battle<'a, T> {
         let range = v.attack_range(u, pos);
         for e in v.units_of(side.other()) {
             let at = self.st.units[e].pos;
-            if v.fortified(at) && v.dist(pos, at) <= range && !out.contains(&Target::Fortification(at)) {
+            if v.fortified(at)
+                && v.dist(pos, at) <= range
+                && !out.contains(&Target::Fortification(at))
+            {
                 out.push(Target::Fortification(at));
             }
         }
@@ -394,8 +453,21 @@ impl<'a, T: Tracer> Battle<'a, T> {
 }
 
 /// Plays one battle of `setup` with `dice` into `record`, reusing `state`.
-pub fn play_battle<T: Tracer>(setup: &ArmiesSetup, state: &mut State, dice: &mut Dice, trace: &mut T, record: &mut BattleRecord) {
+pub fn play_battle<T: Tracer>(
+    setup: &ArmiesSetup,
+    state: &mut State,
+    dice: &mut Dice,
+    trace: &mut T,
+    record: &mut BattleRecord,
+) {
     state.reset(setup);
-    let battle = Battle { setup, st: state, dice, trace, acting: Side::A, over: None };
+    let battle = Battle {
+        setup,
+        st: state,
+        dice,
+        trace,
+        acting: Side::A,
+        over: None,
+    };
     battle.play(record);
 }

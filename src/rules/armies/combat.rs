@@ -15,7 +15,10 @@ use crate::rules::{TraceEvent, Tracer};
 pub enum Defence {
     /// Ranged and siege defenders automatically roll 1 (no die is drawn).
     AutoOne,
-    Roll { faces: u8, mode: RollMode },
+    Roll {
+        faces: u8,
+        mode: RollMode,
+    },
 }
 
 /// One attack roll against one defence roll.
@@ -33,14 +36,27 @@ pub struct Exchange {
 
 /// Rolls one exchange: the attacker's die first, then the defender's
 /// (digest "dice draw order"); an automatic 1 draws nothing.
-pub fn exchange(dice: &mut Dice, attack_faces: u8, attack_mode: RollMode, defence: Defence, bonus: i32) -> Exchange {
+pub fn exchange(
+    dice: &mut Dice,
+    attack_faces: u8,
+    attack_mode: RollMode,
+    defence: Defence,
+    bonus: i32,
+) -> Exchange {
     let (attack, attack_dice) = dice.roll_with(attack_faces, attack_mode);
     let (defence, defence_dice) = match defence {
         Defence::AutoOne => (1, RolledDice::default()),
         Defence::Roll { faces, mode } => dice.roll_with(faces, mode),
     };
     let loss = (i32::from(attack) - (i32::from(defence) + bonus)).max(0);
-    Exchange { attack, attack_dice, defence, defence_dice, bonus, loss }
+    Exchange {
+        attack,
+        attack_dice,
+        defence,
+        defence_dice,
+        bonus,
+        loss,
+    }
 }
 
 /// The roll mode from counted sources of advantage and disadvantage.
@@ -53,9 +69,13 @@ pub fn roll_mode(advantages: u8, disadvantages: u8, stacking: AdvStacking) -> Ro
         },
         AdvStacking::Stack => {
             if advantages > disadvantages {
-                RollMode::Advantage { extra: advantages - disadvantages }
+                RollMode::Advantage {
+                    extra: advantages - disadvantages,
+                }
             } else if disadvantages > advantages {
-                RollMode::Disadvantage { extra: disadvantages - advantages }
+                RollMode::Disadvantage {
+                    extra: disadvantages - advantages,
+                }
             } else {
                 RollMode::Normal
             }
@@ -74,7 +94,12 @@ impl View<'_> {
                 adv += 1;
             }
         }
-        if self.setup.board.terrain(self.state.units[att].pos).high_ground {
+        if self
+            .setup
+            .board
+            .terrain(self.state.units[att].pos)
+            .high_ground
+        {
             adv += 1;
         }
         roll_mode(adv, 0, self.setup.options.adv_stacking)
@@ -102,19 +127,22 @@ impl View<'_> {
             match self.setup.options.ranged_defense_disadvantage {
                 RangedDisadvantage::AllDefenders => dis += 1,
                 RangedDisadvantage::GroundMeleeNonAdjacentOnly => {
-                    let grounded_melee = !dp.traits.ranged && !dp.traits.mounted && !dp.traits.aerial;
+                    let grounded_melee =
+                        !dp.traits.ranged && !dp.traits.mounted && !dp.traits.aerial;
                     if grounded_melee && v.dist(self.state.units[att].pos, def_pos) > 1 {
                         dis += 1;
                     }
                 }
             }
         }
-        Defence::Roll { faces: dp.power, mode: roll_mode(adv, dis, self.setup.options.adv_stacking) }
+        Defence::Roll {
+            faces: dp.power,
+            mode: roll_mode(adv, dis, self.setup.options.adv_stacking),
+        }
     }
 }
 
 impl<T: Tracer> Battle<'_, T> {
-
     /// `att` attacks unit `def`: roll, apply the loss, disband at morale <= 0.
     pub(super) fn attack_unit(&mut self, att: usize, def: usize) {
         let attack_mode = self.view().attack_mode(att);
@@ -136,7 +164,14 @@ impl<T: Tracer> Battle<'_, T> {
             Defence::AutoOne => self.note(|b| TraceEvent::Change {
                 round,
                 unit: b.label(def),
-                change: format!("defends with an automatic 1{}", if bonus > 0 { format!(" +{bonus}") } else { String::new() }),
+                change: format!(
+                    "defends with an automatic 1{}",
+                    if bonus > 0 {
+                        format!(" +{bonus}")
+                    } else {
+                        String::new()
+                    }
+                ),
             }),
             Defence::Roll { faces, .. } => self.note(|b| TraceEvent::Roll {
                 round,

@@ -34,7 +34,8 @@ impl View<'_> {
             Role::Troop => {
                 let troop = self.troop(u);
                 let leash = i32::from(troop.leash);
-                let commander_counts = self.options().commander_anchors_troops || troop.commander_anchors;
+                let commander_counts =
+                    self.options().commander_anchors_troops || troop.commander_anchors;
                 self.units_of(side).any(|a| {
                     a != u
                         && match self.state.units[a].role {
@@ -50,7 +51,8 @@ impl View<'_> {
 
     /// Whether every unit of `u`'s side would keep its leash with `u` at `to`.
     pub fn side_leashes_hold_if_moved(&self, u: usize, to: Square) -> bool {
-        self.units_of(self.side_of(u)).all(|o| self.leash_holds(o, Some((u, to))))
+        self.units_of(self.side_of(u))
+            .all(|o| self.leash_holds(o, Some((u, to))))
     }
 
     /// Whether every neighbour of `u` is an enemy unit, impassable or off the board.
@@ -64,7 +66,9 @@ impl View<'_> {
             }
             let g = self.state.ground.get(n).copied().unwrap_or(0);
             let a = self.state.air.get(n).copied().unwrap_or(0);
-            [g, a].iter().any(|&x| x != 0 && self.side_of(usize::from(x) - 1) != side)
+            [g, a]
+                .iter()
+                .any(|&x| x != 0 && self.side_of(usize::from(x) - 1) != side)
         })
     }
 }

@@ -71,7 +71,13 @@ impl Ruleset for Armies {
         [&self.setup.sides[0].name, &self.setup.sides[1].name]
     }
 
-    fn play<T: Tracer>(&self, dice: &mut Dice, scratch: &mut State, record: &mut BattleRecord, trace: &mut T) {
+    fn play<T: Tracer>(
+        &self,
+        dice: &mut Dice,
+        scratch: &mut State,
+        record: &mut BattleRecord,
+        trace: &mut T,
+    ) {
         battle::play_battle(&self.setup, scratch, dice, trace, record);
     }
 }

@@ -44,7 +44,12 @@ impl View<'_> {
             return;
         }
         let split = profile.traits.split_move;
-        let origin = Walk { at: start, cost: 0, diagonals: 0, difficult: mover.start_difficult };
+        let origin = Walk {
+            at: start,
+            cost: 0,
+            diagonals: 0,
+            difficult: mover.start_difficult,
+        };
         for dir in Direction::ALL {
             self.walk_leg(&mover, origin, dir, &mut |stop, open| {
                 if open {
@@ -53,7 +58,10 @@ impl View<'_> {
                 if split {
                     let second = match self.options().split_move_diagonal_parity {
                         SplitParity::Continue => stop,
-                        SplitParity::Reset => Walk { diagonals: 0, ..stop },
+                        SplitParity::Reset => Walk {
+                            diagonals: 0,
+                            ..stop
+                        },
                     };
                     for dir2 in Direction::ALL {
                         if dir2 != dir {
@@ -72,7 +80,9 @@ impl View<'_> {
     fn budget(&self, m: &Mover, difficult: bool) -> i32 {
         match self.options().difficult_terrain_mode {
             DifficultMode::HalveIfAnyOnPath if difficult && !m.aerial => (m.movement / 2).max(1),
-            DifficultMode::HalveIfStartIn if m.start_difficult && !m.aerial => (m.movement / 2).max(1),
+            DifficultMode::HalveIfStartIn if m.start_difficult && !m.aerial => {
+                (m.movement / 2).max(1)
+            }
             _ => m.movement,
         }
     }
@@ -98,7 +108,9 @@ impl View<'_> {
             if x != 0 {
                 let other = usize::from(x) - 1;
                 let friendly = self.side_of(other) == self.side_of(m.unit);
-                if friendly && self.options().friendly_units_on_path == FriendlyOnPath::DifficultTerrain {
+                if friendly
+                    && self.options().friendly_units_on_path == FriendlyOnPath::DifficultTerrain
+                {
                     difficult = true;
                 } else {
                     return None;
@@ -128,7 +140,9 @@ impl View<'_> {
         let mut w = from;
         loop {
             let next = w.at.offset(dir, 1);
-            let Some(difficult_here) = self.passable(m, next) else { return };
+            let Some(difficult_here) = self.passable(m, next) else {
+                return;
+            };
             if !m.aerial {
                 if dir.is_diagonal() && self.squeeze_blocked(w.at, next) {
                     return;
@@ -137,8 +151,15 @@ impl View<'_> {
                     return;
                 }
             }
-            let mut step = if dir.is_diagonal() && w.diagonals % 2 == 1 { 2 } else { 1 };
-            if difficult_here && !m.aerial && self.options().difficult_terrain_mode == DifficultMode::CostTwoPerSquare {
+            let mut step = if dir.is_diagonal() && w.diagonals % 2 == 1 {
+                2
+            } else {
+                1
+            };
+            if difficult_here
+                && !m.aerial
+                && self.options().difficult_terrain_mode == DifficultMode::CostTwoPerSquare
+            {
                 step *= 2;
             }
             let walk = Walk {
@@ -165,7 +186,9 @@ impl View<'_> {
                 if to == start || !self.setup.board.contains(to) {
                     continue;
                 }
-                let Some(mut difficult) = self.passable(m, to) else { continue };
+                let Some(mut difficult) = self.passable(m, to) else {
+                    continue;
+                };
                 difficult |= m.start_difficult;
                 let mut extra = i32::from(difficult);
                 let clear = for_each_square_between(start, to, |s| match self.passable(m, s) {
@@ -180,7 +203,9 @@ impl View<'_> {
                     continue;
                 }
                 let mut cost = self.dist(start, to);
-                if !m.aerial && self.options().difficult_terrain_mode == DifficultMode::CostTwoPerSquare {
+                if !m.aerial
+                    && self.options().difficult_terrain_mode == DifficultMode::CostTwoPerSquare
+                {
                     cost += extra;
                 }
                 if cost <= self.budget(m, difficult) && self.can_end_on(m, to) {
@@ -199,9 +224,21 @@ impl View<'_> {
         // Doubled coordinates: centres are odd, grid lines even.
         let p = (2 * i32::from(a.x) + 1, 2 * i32::from(a.y) + 1);
         let q = (2 * i32::from(b.x) + 1, 2 * i32::from(b.y) + 1);
-        let vertical = walls.vertical.iter().map(|&(x, y)| ((2 * i32::from(x), 2 * i32::from(y)), (2 * i32::from(x), 2 * i32::from(y) + 2)));
-        let horizontal = walls.horizontal.iter().map(|&(x, y)| ((2 * i32::from(x), 2 * i32::from(y)), (2 * i32::from(x) + 2, 2 * i32::from(y))));
-        vertical.chain(horizontal).any(|(r, s)| segments_touch(p, q, r, s))
+        let vertical = walls.vertical.iter().map(|&(x, y)| {
+            (
+                (2 * i32::from(x), 2 * i32::from(y)),
+                (2 * i32::from(x), 2 * i32::from(y) + 2),
+            )
+        });
+        let horizontal = walls.horizontal.iter().map(|&(x, y)| {
+            (
+                (2 * i32::from(x), 2 * i32::from(y)),
+                (2 * i32::from(x) + 2, 2 * i32::from(y)),
+            )
+        });
+        vertical
+            .chain(horizontal)
+            .any(|(r, s)| segments_touch(p, q, r, s))
     }
 }
 
@@ -215,7 +252,12 @@ fn on_segment(a: (i32, i32), b: (i32, i32), c: (i32, i32)) -> bool {
 
 /// Whether closed segments `p-q` and `r-s` share a point.
 fn segments_touch(p: (i32, i32), q: (i32, i32), r: (i32, i32), s: (i32, i32)) -> bool {
-    let (o1, o2, o3, o4) = (orient(p, q, r), orient(p, q, s), orient(r, s, p), orient(r, s, q));
+    let (o1, o2, o3, o4) = (
+        orient(p, q, r),
+        orient(p, q, s),
+        orient(r, s, p),
+        orient(r, s, q),
+    );
     if o1 != o2 && o3 != o4 {
         return true;
     }

@@ -12,11 +12,28 @@ const fn choice(
     help: &'static str,
     source: &'static str,
 ) -> OptionSpec {
-    OptionSpec { name, values: OptionValues::Choice(values), default, help, source }
+    OptionSpec {
+        name,
+        values: OptionValues::Choice(values),
+        default,
+        help,
+        source,
+    }
 }
 
-const fn flag(name: &'static str, default: &'static str, help: &'static str, source: &'static str) -> OptionSpec {
-    OptionSpec { name, values: OptionValues::Flag, default, help, source }
+const fn flag(
+    name: &'static str,
+    default: &'static str,
+    help: &'static str,
+    source: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        values: OptionValues::Flag,
+        default,
+        help,
+        source,
+    }
 }
 
 /// Every Armies option, in the order `muster rules armies` lists them.
@@ -88,21 +105,52 @@ macro_rules! word_enum {
     };
 }
 
-word_enum!(TurnOrder { AttackerFirst, BetterCommanderFirst });
+word_enum!(TurnOrder {
+    AttackerFirst,
+    BetterCommanderFirst
+});
 word_enum!(MoveGeometry { Queen8, AnyAngle });
-word_enum!(DiagonalSqueeze { BlockIfEither, BlockIfBoth, Never });
+word_enum!(DiagonalSqueeze {
+    BlockIfEither,
+    BlockIfBoth,
+    Never
+});
 word_enum!(RangeMetric { Diag121, Chebyshev });
-word_enum!(FriendlyOnPath { Block, DifficultTerrain });
+word_enum!(FriendlyOnPath {
+    Block,
+    DifficultTerrain
+});
 word_enum!(SplitParity { Continue, Reset });
 word_enum!(OfficerRounding { Floor, Ceil });
-word_enum!(LeashTiming { EndOfMovementStep, AfterEachMove });
+word_enum!(LeashTiming {
+    EndOfMovementStep,
+    AfterEachMove
+});
 word_enum!(LeaderIsolation { None, Enclosed });
 word_enum!(AdvStacking { Cancel, Stack });
-word_enum!(RangedDisadvantage { AllDefenders, GroundMeleeNonAdjacentOnly });
-word_enum!(FortDamage { AttackerRoll, RollMinusBonus });
-word_enum!(DifficultMode { HalveIfAnyOnPath, HalveIfStartIn, CostTwoPerSquare });
-word_enum!(TimeoutResult { Auto, DefenderWins, Draw });
-word_enum!(AllocationRounding { Nearest, Floor, Ceil });
+word_enum!(RangedDisadvantage {
+    AllDefenders,
+    GroundMeleeNonAdjacentOnly
+});
+word_enum!(FortDamage {
+    AttackerRoll,
+    RollMinusBonus
+});
+word_enum!(DifficultMode {
+    HalveIfAnyOnPath,
+    HalveIfStartIn,
+    CostTwoPerSquare
+});
+word_enum!(TimeoutResult {
+    Auto,
+    DefenderWins,
+    Draw
+});
+word_enum!(AllocationRounding {
+    Nearest,
+    Floor,
+    Ceil
+});
 
 /// The Armies options of one scenario, typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,7 +194,10 @@ impl ArmiesOptions {
     pub fn from_values(values: &BTreeMap<String, OptionValue>) -> Self {
         let get = |name: &str| -> OptionValue {
             values.get(name).cloned().unwrap_or_else(|| {
-                let spec = SPECS.iter().find(|s| s.name == name).expect("registered option");
+                let spec = SPECS
+                    .iter()
+                    .find(|s| s.name == name)
+                    .expect("registered option");
                 crate::rules::options::default_value(spec)
             })
         };
@@ -171,7 +222,9 @@ impl ArmiesOptions {
             leash_check_timing: LeashTiming::parse(&word("leash_check_timing")),
             leader_isolation: LeaderIsolation::parse(&word("leader_isolation")),
             adv_stacking: AdvStacking::parse(&word("adv_stacking")),
-            ranged_defense_disadvantage: RangedDisadvantage::parse(&word("ranged_defense_disadvantage")),
+            ranged_defense_disadvantage: RangedDisadvantage::parse(&word(
+                "ranged_defense_disadvantage",
+            )),
             aerial_same_square_adjacent: flag("aerial_same_square_adjacent"),
             siege_crew_can_dismount: flag("siege_crew_can_dismount"),
             siege_engine_persists: flag("siege_engine_persists"),

@@ -80,8 +80,13 @@ impl Walls {
 
     /// Whether any wall touches the corner point (x, y).
     pub fn touches_corner(&self, x: i16, y: i16) -> bool {
-        self.vertical.iter().any(|&(vx, vy)| vx == x && (vy == y || vy + 1 == y))
-            || self.horizontal.iter().any(|&(hx, hy)| hy == y && (hx == x || hx + 1 == x))
+        self.vertical
+            .iter()
+            .any(|&(vx, vy)| vx == x && (vy == y || vy + 1 == y))
+            || self
+                .horizontal
+                .iter()
+                .any(|&(hx, hy)| hy == y && (hx == x || hx + 1 == x))
     }
 
     /// Whether a one-square step from `a` to the 8-neighbour `b` crosses a wall.
@@ -130,7 +135,10 @@ impl Board {
     }
 
     pub fn terrain(&self, s: Square) -> Terrain {
-        self.terrain.get(s).copied().unwrap_or(Terrain { impassable: true, ..Terrain::default() })
+        self.terrain.get(s).copied().unwrap_or(Terrain {
+            impassable: true,
+            ..Terrain::default()
+        })
     }
 }
 

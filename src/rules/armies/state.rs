@@ -117,11 +117,19 @@ impl State {
                 holding_fire: false,
                 fate: FATE_SURVIVED,
             });
-            let layer = if troop.traits.aerial { &mut self.air } else { &mut self.ground };
+            let layer = if troop.traits.aerial {
+                &mut self.air
+            } else {
+                &mut self.ground
+            };
             *layer.at_mut(spec.start) = i as u16 + 1;
         }
         for (i, e) in setup.engines.iter().enumerate() {
-            self.engines.push(EngineState { present: true, pos: e.at, crew: None });
+            self.engines.push(EngineState {
+                present: true,
+                pos: e.at,
+                crew: None,
+            });
             *self.engine_at.at_mut(e.at) = i as u16 + 1;
         }
         for side in 0..2 {
@@ -184,7 +192,8 @@ impl<'a> View<'a> {
     }
 
     pub fn commander_of(&self, side: Side) -> Option<usize> {
-        self.units_of(side).find(|&u| self.state.units[u].role == Role::Commander)
+        self.units_of(side)
+            .find(|&u| self.state.units[u].role == Role::Commander)
     }
 
     /// Where `observer`'s side believes unit `u` is.
@@ -223,7 +232,8 @@ impl<'a> View<'a> {
 
     /// Whether any unit stands on `s` (ground or aerial).
     pub fn occupied(&self, s: Square) -> bool {
-        self.state.ground.get(s).is_some_and(|&g| g != 0) || self.state.air.get(s).is_some_and(|&a| a != 0)
+        self.state.ground.get(s).is_some_and(|&g| g != 0)
+            || self.state.air.get(s).is_some_and(|&a| a != 0)
     }
 
     /// Whether a unit blocks a corner-squeezing diagonal step from `a` to `b`.
@@ -285,6 +295,8 @@ impl<'a> View<'a> {
 
     /// The side's total remaining morale (the Armies strength measure).
     pub fn strength(&self, side: Side) -> u32 {
-        self.units_of(side).map(|u| self.state.units[u].morale.max(0) as u32).sum()
+        self.units_of(side)
+            .map(|u| self.state.units[u].morale.max(0) as u32)
+            .sum()
     }
 }

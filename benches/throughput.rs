@@ -24,17 +24,31 @@ fn main() {
     let mut scratch = ruleset.new_scratch();
     let mut record = BattleRecord::default();
     for i in 0..n {
-        ruleset.play(&mut Dice::for_battle(seed, i), &mut scratch, &mut record, &mut NoTrace);
+        ruleset.play(
+            &mut Dice::for_battle(seed, i),
+            &mut scratch,
+            &mut record,
+            &mut NoTrace,
+        );
         reference.add(&record);
     }
     let cancel = AtomicBool::new(false);
     let mut rates = Vec::new();
-    for threads in [1, std::thread::available_parallelism().map_or(2, |p| p.get())] {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    for threads in [
+        1,
+        std::thread::available_parallelism().map_or(2, |p| p.get()),
+    ] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
         let start = Instant::now();
         let result = pool.install(|| engine::run(&ruleset, seed, Plan::Fixed(n), &cancel, &Silent));
         let secs = start.elapsed().as_secs_f64();
-        assert_eq!(result.tally, reference, "engine tally differs from the sequential loop on {threads} threads");
+        assert_eq!(
+            result.tally, reference,
+            "engine tally differs from the sequential loop on {threads} threads"
+        );
         let rate = n as f64 / secs;
         rates.push(rate);
         println!("armies open_field: {n} battles on {threads} thread(s): {secs:.2} s, {rate:.0} battles/s");

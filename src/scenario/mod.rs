@@ -109,7 +109,10 @@ pub fn load_scenario_text(
         Some(k) if k.is_implemented() => k,
         Some(k) => {
             problems.push(loc.problem(
-                &[problems::Seg::from("scenario"), problems::Seg::from("ruleset")],
+                &[
+                    problems::Seg::from("scenario"),
+                    problems::Seg::from("ruleset"),
+                ],
                 format!(
                     "ruleset `{}` is not implemented in this version of muster",
                     k.name()
@@ -121,7 +124,10 @@ pub fn load_scenario_text(
         None => {
             let names = RulesetKind::ALL.map(RulesetKind::name);
             problems.push(loc.problem(
-                &[problems::Seg::from("scenario"), problems::Seg::from("ruleset")],
+                &[
+                    problems::Seg::from("scenario"),
+                    problems::Seg::from("ruleset"),
+                ],
                 format!("unknown ruleset `{kind_name}`"),
                 did_you_mean(kind_name, names).or(Some(format!("rulesets: {}", names.join(", ")))),
             ));

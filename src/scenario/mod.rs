@@ -221,26 +221,32 @@ pub fn check_file(path: &Path) -> Result<FileKind, Problems> {
     let table: Option<toml::Table> = text.parse().ok();
     let has = |k: &str| table.as_ref().is_some_and(|t| t.contains_key(k));
     if has("army_list") {
-        let (raw, mut problems) = parse::parse::<ArmyListFile>(&loc, &text);
-        if let Some(raw) = raw {
-            armies::validate_list(&raw, &loc, &[], &mut problems);
-        }
-        return if problems.is_empty() {
-            Ok(FileKind::ArmyList)
-        } else {
-            Err(Problems(problems))
-        };
+        return check_as::<ArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, problems| {
+            armies::validate_list(raw, loc, &[], problems);
+        });
     }
     if has("doctrine") {
-        let (raw, mut problems) = parse::parse::<DoctrineFile>(&loc, &text);
-        if let Some(raw) = raw {
-            armies::validate_doctrine(&raw, &loc, &[], &mut problems);
-        }
-        return if problems.is_empty() {
-            Ok(FileKind::Doctrine)
-        } else {
-            Err(Problems(problems))
-        };
+        return check_as::<DoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, problems| {
+            armies::validate_doctrine(raw, loc, &[], problems);
+        });
     }
     load_scenario(path).map(|_| FileKind::Scenario)
+}
+
+/// Parses `text` as a `T` and validates it with `validate`.
+fn check_as<T: serde::de::DeserializeOwned>(
+    loc: &Locator,
+    text: &str,
+    kind: FileKind,
+    validate: impl FnOnce(&T, &Locator, &mut Vec<Problem>),
+) -> Result<FileKind, Problems> {
+    let (raw, mut problems) = parse::parse::<T>(loc, text);
+    if let Some(raw) = raw {
+        validate(&raw, loc, &mut problems);
+    }
+    if problems.is_empty() {
+        Ok(kind)
+    } else {
+        Err(Problems(problems))
+    }
 }

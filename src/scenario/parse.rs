@@ -5,6 +5,19 @@ use super::locate::Locator;
 use super::problems::{did_you_mean, render_path, Problem, Seg};
 use serde::de::DeserializeOwned;
 
+/// The top-level keys of a doctrine file.
+const DOCTRINE_TOP: &[&str] = &[
+    "doctrine",
+    "move_order",
+    "attack_order",
+    "keep_leash",
+    "hold_fire_for_move",
+    "lure",
+    "movement",
+    "targets",
+    "siege",
+];
+
 /// Keys each table of the three file kinds accepts (for unknown-key hints).
 fn known_keys(path: &[Seg]) -> &'static [&'static str] {
     let keys: Vec<&str> = path
@@ -85,17 +98,7 @@ fn known_keys(path: &[Seg]) -> &'static [&'static str] {
         ["movement"] | ["side", "doctrine", "movement"] => &["when", "goal"],
         ["targets"] | ["side", "doctrine", "targets"] => &["priority"],
         ["siege"] | ["side", "doctrine", "siege"] => &["man", "target", "dismount"],
-        ["side", "doctrine"] => &[
-            "doctrine",
-            "move_order",
-            "attack_order",
-            "keep_leash",
-            "hold_fire_for_move",
-            "lure",
-            "movement",
-            "targets",
-            "siege",
-        ],
+        ["side", "doctrine"] => DOCTRINE_TOP,
         ["side", "army_list"] => &["army_list", "troop"],
         _ => &[],
     }

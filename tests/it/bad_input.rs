@@ -15,17 +15,21 @@ struct Case {
     expect: Vec<String>,
 }
 
+fn check(path: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_muster"))
+        .arg("check")
+        .arg(path)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn malformed_files_are_rejected_with_located_messages() {
     let cases: Cases = toml::from_str(&super::support::data("bad_inputs.toml")).unwrap();
     let bad = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad");
     for c in &cases.case {
         let path = bad.join(&c.file);
-        let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-            .arg("check")
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out = check(&path);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(
             out.status.code(),
@@ -81,11 +85,7 @@ fn malformed_files_are_rejected_with_located_messages() {
 #[test]
 fn every_problem_of_a_file_is_reported_at_once() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bad/several_problems.toml");
-    let out = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .arg("check")
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = check(&path);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
     for e in [

@@ -11,4 +11,5 @@ fn main() {
     println!("cargo:rustc-env=MUSTER_GIT_REVISION={rev}");
     println!("cargo:rerun-if-changed=.git/HEAD");
     println!("cargo:rerun-if-changed=.git/refs");
+    println!("cargo:rerun-if-changed=.git/logs/HEAD");
 }

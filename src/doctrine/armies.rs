@@ -154,10 +154,51 @@ pub struct ArmiesDoctrine {
 }
 
 /// The doctrine's choice of attack.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AttackChoice {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackChoice<'a> {
     pub target: Target,
-    pub rule: String,
+    pub rule: Reason<'a>,
+}
+
+/// Which doctrine rule made a decision. Cheap to return; rendered to text
+/// only when a trace asks for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason<'a> {
+    /// A movement rule (its text), and whether keeping leashes vetoed a better square.
+    Movement {
+        rule: &'a str,
+        leash_vetoed: bool,
+    },
+    NoMovementRule,
+    Siege(SiegeTarget),
+    OnlyTarget,
+    Criterion(Criterion),
+    AllTied,
+}
+
+impl std::fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reason::Movement {
+                rule,
+                leash_vetoed: false,
+            } => f.write_str(rule),
+            Reason::Movement {
+                rule,
+                leash_vetoed: true,
+            } => write!(f, "{rule} (keeping leashes)"),
+            Reason::NoMovementRule => f.write_str("no movement rule matches: stays"),
+            Reason::Siege(SiegeTarget::BreachFirst) => {
+                f.write_str("siege: breach_first (weakest enemy-held fortification)")
+            }
+            Reason::Siege(SiegeTarget::UnitsFirst) => {
+                f.write_str("siege: units_first (no unit in range)")
+            }
+            Reason::OnlyTarget => f.write_str("only target in range"),
+            Reason::Criterion(c) => write!(f, "targets: {}", c.name()),
+            Reason::AllTied => f.write_str("targets: all tied, first in scenario order"),
+        }
+    }
 }
 
 fn role_rank(v: View<'_>, u: usize, leaders_last: bool) -> u8 {
@@ -312,13 +353,24 @@ impl ArmiesDoctrine {
 
     /// Picks where `u` moves among `moves` (staying put is always allowed);
     /// returns the square and the rule that decided.
-    pub fn choose_move(&self, v: View<'_>, u: usize, moves: &[Square]) -> (Square, String) {
+    pub fn choose_move<'d>(
+        &'d self,
+        v: View<'_>,
+        u: usize,
+        moves: &[Square],
+    ) -> (Square, Reason<'d>) {
         let start = v.state.units[u].pos;
         let Some(rule) = self.movement.iter().find(|r| self.selects(v, &r.when, u)) else {
-            return (start, "no movement rule matches: stays".to_string());
+            return (start, Reason::NoMovementRule);
         };
         if rule.goal == MoveGoal::Hold {
-            return (start, rule.text.clone());
+            return (
+                start,
+                Reason::Movement {
+                    rule: &rule.text,
+                    leash_vetoed: false,
+                },
+            );
         }
         let leader = v.state.units[u].role != Role::Troop;
         let mut best = (start, self.score(v, u, rule.goal, start));
@@ -341,12 +393,13 @@ impl ArmiesDoctrine {
             }
             best = (to, score);
         }
-        let text = if leash_vetoed {
-            format!("{} (keeping leashes)", rule.text)
-        } else {
-            rule.text.clone()
-        };
-        (best.0, text)
+        (
+            best.0,
+            Reason::Movement {
+                rule: &rule.text,
+                leash_vetoed,
+            },
+        )
     }
 
     fn key(&self, v: View<'_>, u: usize, c: Criterion, t: Target) -> i64 {
@@ -372,64 +425,60 @@ impl ArmiesDoctrine {
     }
 
     /// Picks what `u` attacks among `targets` (units and fortifications).
-    pub fn choose_target(&self, v: View<'_>, u: usize, targets: &[Target]) -> Option<AttackChoice> {
-        let forts = targets
+    /// Narrows `targets` in place (it is the caller's scratch buffer).
+    pub fn choose_target(
+        &self,
+        v: View<'_>,
+        u: usize,
+        targets: &mut Vec<Target>,
+    ) -> Option<AttackChoice<'static>> {
+        let weakest_fort = targets
             .iter()
-            .filter(|t| matches!(t, Target::Fortification(_)));
-        let weakest_fort = forts.min_by_key(|t| match t {
-            Target::Fortification(s) => (v.state.fort_hp.get(*s).copied().unwrap_or(0), *s),
-            Target::Unit(_) => (i16::MAX, Square::new(0, 0)),
-        });
-        let mut units: Vec<Target> = targets
-            .iter()
-            .copied()
-            .filter(|t| matches!(t, Target::Unit(_)))
-            .collect();
-        if let Some(&fort) = weakest_fort {
-            if self.siege_target == SiegeTarget::BreachFirst || units.is_empty() {
-                let rule = match self.siege_target {
-                    SiegeTarget::BreachFirst => {
-                        "siege: breach_first (weakest enemy-held fortification)"
-                    }
-                    SiegeTarget::UnitsFirst => "siege: units_first (no unit in range)",
-                };
+            .filter_map(|t| match t {
+                Target::Fortification(s) => {
+                    Some((v.state.fort_hp.get(*s).copied().unwrap_or(0), *s))
+                }
+                Target::Unit(_) => None,
+            })
+            .min();
+        targets.retain(|t| matches!(t, Target::Unit(_)));
+        if let Some((_, fort)) = weakest_fort {
+            if self.siege_target == SiegeTarget::BreachFirst || targets.is_empty() {
                 return Some(AttackChoice {
-                    target: fort,
-                    rule: rule.to_string(),
+                    target: Target::Fortification(fort),
+                    rule: Reason::Siege(self.siege_target),
                 });
             }
         }
-        if units.is_empty() {
-            return None;
-        }
-        if units.len() == 1 {
-            return Some(AttackChoice {
-                target: units[0],
-                rule: "only target in range".to_string(),
-            });
+        match targets.len() {
+            0 => return None,
+            1 => {
+                return Some(AttackChoice {
+                    target: targets[0],
+                    rule: Reason::OnlyTarget,
+                })
+            }
+            _ => {}
         }
         let mut decided_by = None;
         for &c in &self.targets {
-            let best = units
+            let best = targets
                 .iter()
                 .map(|&t| self.key(v, u, c, t))
                 .min()
                 .unwrap_or(0);
-            let before = units.len();
-            units.retain(|&t| self.key(v, u, c, t) == best);
-            if units.len() < before && decided_by.is_none() {
+            let before = targets.len();
+            targets.retain(|&t| self.key(v, u, c, t) == best);
+            if targets.len() < before && decided_by.is_none() {
                 decided_by = Some(c);
             }
-            if units.len() == 1 {
+            if targets.len() == 1 {
                 break;
             }
         }
-        let rule = match decided_by {
-            Some(c) => format!("targets: {}", c.name()),
-            None => "targets: all tied, first in scenario order".to_string(),
-        };
+        let rule = decided_by.map_or(Reason::AllTied, Reason::Criterion);
         Some(AttackChoice {
-            target: units[0],
+            target: targets[0],
             rule,
         })
     }

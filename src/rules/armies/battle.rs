@@ -318,7 +318,7 @@ impl<'a, T: Tracer> Battle<'a, T> {
                 unit: b.label(u),
                 decision: "move".to_string(),
                 choice: format!("{from} -> {to}"),
-                rule: rule.clone(),
+                rule: rule.to_string(),
             });
             self.relocate(u, to);
             if let Some((enemy, dest)) = lure_victim {
@@ -337,7 +337,7 @@ impl<'a, T: Tracer> Battle<'a, T> {
                 unit: b.label(u),
                 decision: "move".to_string(),
                 choice: "stays".to_string(),
-                rule,
+                rule: rule.to_string(),
             });
         }
     }
@@ -405,22 +405,21 @@ impl<'a, T: Tracer> Battle<'a, T> {
                 self.fortification_targets(u, &mut targets);
             }
         }
-        let choice = doctrine.choose_target(self.view(), u, &targets);
+        let choice = doctrine.choose_target(self.view(), u, &mut targets);
         self.st.targets = targets;
         let Some(AttackChoice { target, rule }) = choice else {
             return;
-        };
-        let what = match target {
-            Target::Unit(e) => self.label(e),
-            Target::Fortification(s) => format!("the fortification at {s}"),
         };
         self.note(|b| TraceEvent::Decision {
             round,
             side: b.side_name(side),
             unit: b.label(u),
             decision: "attack".to_string(),
-            choice: what,
-            rule,
+            choice: match target {
+                Target::Unit(e) => b.label(e),
+                Target::Fortification(s) => format!("the fortification at {s}"),
+            },
+            rule: rule.to_string(),
         });
         self.st.units[u].attacked_this_turn = true;
         match target {

@@ -13,7 +13,10 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
         return Ok(EXIT_ERROR);
     };
     if !kind.is_implemented() {
-        eprintln!("error: ruleset `{name}` is not implemented in this version of muster (implemented: armies)");
+        eprintln!(
+            "error: ruleset `{name}` is not implemented in this version of muster (implemented: {})",
+            RulesetKind::implemented_names()
+        );
         return Ok(EXIT_ERROR);
     }
     println!("rule options of `{name}` (set them in a scenario's [options] table)\n");

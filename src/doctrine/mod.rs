@@ -5,3 +5,4 @@
 //! doctrine rule that made it, for the trace.
 
 pub mod armies;
+pub mod means_war;

@@ -1,12 +1,13 @@
 //! Rulesets: one trait every ruleset implements, the battle record it fills,
 //! the trace it can emit, and the registry of named rule options.
 //!
-//! Each ruleset lives in its own folder (`armies/` today). The engine is
+//! Each ruleset lives in its own folder (`armies/`, `means_war/`). The engine is
 //! generic over [`Ruleset`]; the CLI dispatches on [`RulesetKind`] once, at
 //! the edge. Rules code does no IO, never prints, and asks the side's
 //! doctrine for every choice a player would make.
 
 pub mod armies;
+pub mod means_war;
 pub mod options;
 pub mod trace;
 
@@ -56,7 +57,7 @@ impl<T> std::ops::IndexMut<Side> for BySide<T> {
     }
 }
 
-/// The rulesets muster knows by name. Only `Armies` is implemented so far;
+/// The rulesets muster knows by name. `Armies` and `ThisMeansWar` are implemented;
 /// the others are recognised so that a scenario naming them gets a clear
 /// "not implemented yet" error instead of "unknown ruleset".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,18 +88,33 @@ impl RulesetKind {
         }
     }
 
+    /// The ruleset a scenario names (`this_means_war`, the digest's spelling, is accepted too).
     pub fn from_name(name: &str) -> Option<RulesetKind> {
+        if name == "this_means_war" {
+            return Some(RulesetKind::ThisMeansWar);
+        }
         Self::ALL.into_iter().find(|k| k.name() == name)
     }
 
     pub fn is_implemented(self) -> bool {
-        matches!(self, RulesetKind::Armies)
+        matches!(self, RulesetKind::Armies | RulesetKind::ThisMeansWar)
+    }
+
+    /// The names of the implemented rulesets, for messages.
+    pub fn implemented_names() -> String {
+        Self::ALL
+            .into_iter()
+            .filter(|k| k.is_implemented())
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// The named rule options of an implemented ruleset.
     pub fn options(self) -> &'static [options::OptionSpec] {
         match self {
             RulesetKind::Armies => armies::options::SPECS,
+            RulesetKind::ThisMeansWar => means_war::options::SPECS,
             _ => &[],
         }
     }
@@ -125,6 +141,9 @@ pub struct BattleRecord {
     /// Strength per side at the end of each round played.
     pub strength_by_round: Vec<[u32; 2]>,
     pub units: Vec<UnitResult>,
+    /// Per-unit event counts, `kinds` per unit in unit order (see
+    /// [`crate::stats::UnitEvents`]); empty when the ruleset counts none.
+    pub unit_events: Vec<u32>,
 }
 
 impl BattleRecord {
@@ -135,6 +154,7 @@ impl BattleRecord {
         self.start_strength = [0; 2];
         self.strength_by_round.clear();
         self.units.clear();
+        self.unit_events.clear();
     }
 }
 

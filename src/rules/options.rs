@@ -98,3 +98,117 @@ pub fn default_value(spec: &OptionSpec) -> OptionValue {
         OptionValues::Int { .. } => OptionValue::Int(spec.default.parse().unwrap_or(0)),
     }
 }
+
+/// A word option (for registries).
+pub const fn choice(
+    name: &'static str,
+    values: &'static [&'static str],
+    default: &'static str,
+    help: &'static str,
+    source: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        values: OptionValues::Choice(values),
+        default,
+        help,
+        source,
+    }
+}
+
+/// A `true`/`false` option (for registries).
+pub const fn flag(
+    name: &'static str,
+    default: &'static str,
+    help: &'static str,
+    source: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        values: OptionValues::Flag,
+        default,
+        help,
+        source,
+    }
+}
+
+/// An integer option in `min..=max` (for registries).
+pub const fn int(
+    name: &'static str,
+    min: i64,
+    max: i64,
+    default: &'static str,
+    help: &'static str,
+    source: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        values: OptionValues::Int { min, max },
+        default,
+        help,
+        source,
+    }
+}
+
+/// Reads checked option values, falling back to each option's default.
+pub struct OptionReader<'a> {
+    pub specs: &'static [OptionSpec],
+    pub values: &'a std::collections::BTreeMap<String, OptionValue>,
+}
+
+impl OptionReader<'_> {
+    fn get(&self, name: &str) -> OptionValue {
+        self.values.get(name).cloned().unwrap_or_else(|| {
+            let spec = self
+                .specs
+                .iter()
+                .find(|s| s.name == name)
+                .unwrap_or_else(|| panic!("option `{name}` is not registered"));
+            default_value(spec)
+        })
+    }
+
+    pub fn word(&self, name: &str) -> String {
+        match self.get(name) {
+            OptionValue::Word(w) => w,
+            other => unreachable!("option {name} is a word option, got {other:?}"),
+        }
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), OptionValue::Flag(true))
+    }
+
+    pub fn int(&self, name: &str) -> i64 {
+        match self.get(name) {
+            OptionValue::Int(i) => i,
+            other => unreachable!("option {name} is an integer option, got {other:?}"),
+        }
+    }
+}
+
+/// Declares a word option's typed enum; `parse` maps a registry-checked word to it.
+#[macro_export]
+macro_rules! word_enum {
+    ($name:ident { $($variant:ident),+ $(,)? }) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name { $($variant),+ }
+        impl $name {
+            pub fn parse(word: &str) -> Self {
+                match word {
+                    $(stringify!($variant) => $name::$variant,)+
+                    _ => unreachable!("option values are checked against the registry first"),
+                }
+            }
+        }
+    };
+}
+
+/// Test helper: every default of `specs` is accepted by its own spec.
+pub fn defaults_are_valid(specs: &[OptionSpec]) -> Result<(), String> {
+    for spec in specs {
+        check_value(spec, &default_value(spec).to_toml())
+            .map_err(|e| format!("{}: {e}", spec.name))?;
+    }
+    Ok(())
+}

@@ -4,6 +4,7 @@
 //! against the rules (board, overlaps, officer count, the commander, the
 //! 6-square rule and the attacker's zone, leashes at deployment).
 
+use super::checks::{check_options, in_range, placement, square, word, Ctx};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw::{ArmyListFile, DoctrineFile, ScenarioFile, UnitEntry};
@@ -14,34 +15,9 @@ use crate::path;
 use crate::rules::armies::command::OFFICER_LEASH;
 use crate::rules::armies::options::{AllocationRounding, ArmiesOptions, OfficerRounding, SPECS};
 use crate::rules::armies::setup::*;
-use crate::rules::options::check_value;
 use crate::rules::{RulesetKind, Side};
 use std::collections::BTreeMap;
 use std::path::Path;
-
-/// Where problems of one (part of a) file go.
-struct Ctx<'a> {
-    loc: &'a Locator,
-    prefix: Vec<Seg>,
-}
-
-impl Ctx<'_> {
-    fn at(&self, rel: Vec<Seg>) -> Vec<Seg> {
-        let mut p = self.prefix.clone();
-        p.extend(rel);
-        p
-    }
-
-    fn err(
-        &self,
-        problems: &mut Vec<Problem>,
-        rel: Vec<Seg>,
-        msg: impl Into<String>,
-        hint: Option<String>,
-    ) {
-        problems.push(self.loc.problem(&self.at(rel), msg, hint));
-    }
-}
 
 const TRAITS: [&str; 11] = [
     "infantry",
@@ -64,53 +40,6 @@ pub const FORTIFICATION_TABLE: [(&str, i64, i64); 4] = [
     ("tower", 30, 3),
     ("gate", 15, 2),
 ];
-
-fn word<'a>(
-    ctx: &Ctx,
-    problems: &mut Vec<Problem>,
-    field: Vec<Seg>,
-    given: Option<&'a str>,
-    allowed: &[&'a str],
-    default: &'a str,
-) -> &'a str {
-    match given {
-        None => default,
-        Some(g) if allowed.contains(&g) => g,
-        Some(g) => {
-            let hint = did_you_mean(g, allowed.iter().copied())
-                .unwrap_or_else(|| format!("use one of: {}", allowed.join(", ")));
-            ctx.err(
-                problems,
-                field,
-                format!("`{g}` is not allowed here"),
-                Some(hint),
-            );
-            default
-        }
-    }
-}
-
-fn in_range(
-    ctx: &Ctx,
-    problems: &mut Vec<Problem>,
-    field: Vec<Seg>,
-    what: &str,
-    v: i64,
-    lo: i64,
-    hi: i64,
-) -> bool {
-    if (lo..=hi).contains(&v) {
-        true
-    } else {
-        ctx.err(
-            problems,
-            field,
-            format!("{what} must be between {lo} and {hi}, not {v}"),
-            None,
-        );
-        false
-    }
-}
 
 fn troop_from_raw(
     ctx: &Ctx,
@@ -485,32 +414,6 @@ pub fn validate_doctrine(
     }
 }
 
-fn square(
-    ctx: &Ctx,
-    problems: &mut Vec<Problem>,
-    field: Vec<Seg>,
-    xy: [i64; 2],
-    w: i64,
-    d: i64,
-    what: &str,
-) -> Option<Square> {
-    if (0..w).contains(&xy[0]) && (0..d).contains(&xy[1]) {
-        Some(Square::new(xy[0] as i16, xy[1] as i16))
-    } else {
-        ctx.err(
-            problems,
-            field,
-            format!("{what} [{}, {}] is off the board", xy[0], xy[1]),
-            Some(format!(
-                "the board is {w} x {d}: x in 0..={}, y in 0..={}",
-                w - 1,
-                d - 1
-            )),
-        );
-        None
-    }
-}
-
 /// Every square of an area (rectangle `from`..=`to`, or the `at` list).
 fn area_squares(
     ctx: &Ctx,
@@ -771,33 +674,7 @@ pub fn validate(
             None,
         );
     }
-    // Options.
-    let mut values = BTreeMap::new();
-    for (k, v) in &raw.options {
-        match SPECS.iter().find(|s| s.name == k) {
-            Some(spec) => match check_value(spec, v) {
-                Ok(val) => {
-                    values.insert(k.clone(), val);
-                }
-                Err(msg) => ctx.err(
-                    p,
-                    path!["options", k.clone()],
-                    msg,
-                    Some("`muster rules armies` lists every option".to_string()),
-                ),
-            },
-            None => {
-                let hint = did_you_mean(k, SPECS.iter().map(|s| s.name))
-                    .unwrap_or_else(|| "`muster rules armies` lists every option".to_string());
-                ctx.err(
-                    p,
-                    path!["options", k.clone()],
-                    format!("unknown rule option `{k}`"),
-                    Some(hint),
-                );
-            }
-        }
-    }
+    let values = check_options(&ctx, p, &raw.options, SPECS, "armies");
     let options = ArmiesOptions::from_values(&values);
     let max_rounds = raw.scenario.max_rounds.unwrap_or(30);
     in_range(
@@ -1120,7 +997,7 @@ pub fn validate(
                 continue;
             }
             // How many.
-            let mut count = match (e.count, e.soldiers) {
+            let count = match (e.count, e.soldiers) {
                 (Some(c), None) => c,
                 (None, Some(s)) => match scale {
                     Some(sc) if sc > 0 && s > 0 => {
@@ -1161,63 +1038,23 @@ pub fn validate(
                 continue;
             }
             // Where.
-            let mut squares: Vec<(Square, Vec<Seg>)> = Vec::new();
-            match (&e.at, &e.block) {
-                (Some(at), None) => {
-                    if at.len() as i64 != count {
-                        ctx.err(
-                            p,
-                            [field.clone(), path!["at"]].concat(),
-                            format!("{} squares for {count} units", at.len()),
-                            Some("give one [x, y] per unit".to_string()),
-                        );
-                        count = count.min(at.len() as i64);
-                    }
-                    for (k, xy) in at.iter().take(count as usize).enumerate() {
-                        let f = [field.clone(), path!["at", k]].concat();
-                        if let Some(s) = square(&ctx, p, f.clone(), *xy, w, d, "unit") {
-                            squares.push((s, f));
-                        }
-                    }
-                }
-                (None, Some(b)) => {
-                    if b.width < 1 {
-                        ctx.err(
-                            p,
-                            [field.clone(), path!["block", "width"]].concat(),
-                            "block width must be at least 1",
-                            None,
-                        );
-                        continue;
-                    }
-                    let f = [field.clone(), path!["block"]].concat();
-                    let toward = if side_id == attacker && !meeting || (meeting && si == 0) {
-                        1
-                    } else {
-                        -1
-                    };
-                    for k in 0..count {
-                        let (x, y) = (b.x + k % b.width, b.y + toward * (k / b.width));
-                        if let Some(s) = square(&ctx, p, f.clone(), [x, y], w, d, "unit") {
-                            squares.push((s, f.clone()));
-                        } else {
-                            break;
-                        }
-                    }
-                }
-                _ => {
-                    ctx.err(
-                        p,
-                        field.clone(),
-                        "a unit entry needs either `at` (a list of squares) or `block`",
-                        Some(
-                            "write at = [[x, y], ...] or block = { x = 0, y = 0, width = 6 }"
-                                .to_string(),
-                        ),
-                    );
-                    continue;
-                }
-            }
+            let toward = if side_id == attacker && !meeting || (meeting && si == 0) {
+                1
+            } else {
+                -1
+            };
+            let Some(squares) = placement(
+                &ctx,
+                p,
+                &field,
+                e.at.as_deref(),
+                e.block.as_ref(),
+                count,
+                toward,
+                (w, d),
+            ) else {
+                continue;
+            };
             if role == Role::Commander && squares.len() > 1 {
                 ctx.err(
                     p,

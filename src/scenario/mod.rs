@@ -7,6 +7,7 @@
 
 pub mod armies;
 pub mod builtin;
+pub mod checks;
 pub mod locate;
 pub mod parse;
 pub mod problems;
@@ -117,7 +118,7 @@ pub fn load_scenario_text(
                     "ruleset `{}` is not implemented in this version of muster",
                     k.name()
                 ),
-                Some("implemented rulesets: armies".to_string()),
+                Some(format!("implemented rulesets: {}", RulesetKind::implemented_names())),
             ));
             return Err(Problems(problems));
         }

@@ -11,12 +11,26 @@ pub struct TallyShape {
     pub max_rounds: usize,
     /// The largest strength a side can have (sizes the strength histograms).
     pub max_strength: [usize; 2],
+    /// Strength is counted in integers; reports multiply by this (e.g. 0.1
+    /// for per-mille counts reported as percentages).
+    pub strength_scale: f64,
     pub units: Vec<UnitMeta>,
     /// Names of the ways a battle can end (indexes of `BattleRecord::end_reason`).
     pub end_reasons: Vec<&'static str>,
     /// Names of the fates a unit can meet (indexes of `UnitResult::fate`);
     /// fate 0 is always "survived".
     pub fates: Vec<&'static str>,
+    /// Per-unit event counts the ruleset records (e.g. morale outcomes), if any.
+    pub unit_events: Option<UnitEvents>,
+}
+
+/// Kinds of a per-unit event a ruleset counts, e.g. the eight morale outcomes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitEvents {
+    /// What is counted, e.g. `morale`.
+    pub name: &'static str,
+    /// The kinds, in the order of `BattleRecord::unit_events`.
+    pub kinds: Vec<&'static str>,
 }
 
 /// One unit of the scenario as the reports name it.
@@ -46,6 +60,8 @@ pub struct Tally {
     pub fates: Vec<Vec<u64>>,
     /// `losses[unit]`: distribution of losses taken.
     pub losses: Vec<Histogram>,
+    /// `unit_events[unit * kinds + kind]`: events counted over all battles.
+    pub unit_events: Vec<u64>,
 }
 
 impl Tally {
@@ -75,6 +91,10 @@ impl Tally {
                 .iter()
                 .map(|u| Histogram::new(u.max_loss))
                 .collect(),
+            unit_events: vec![
+                0;
+                shape.units.len() * shape.unit_events.as_ref().map_or(0, |e| e.kinds.len())
+            ],
         }
     }
 
@@ -103,6 +123,9 @@ impl Tally {
             self.fates[i][usize::from(unit.fate)] += 1;
             self.losses[i].add(usize::from(unit.losses));
         }
+        for (a, &b) in self.unit_events.iter_mut().zip(&record.unit_events) {
+            *a += u64::from(b);
+        }
     }
 
     /// Adds `other` into `self`; both must come from the same shape.
@@ -129,6 +152,9 @@ impl Tally {
         }
         for (a, b) in self.losses.iter_mut().zip(&other.losses) {
             a.merge(b);
+        }
+        for (a, b) in self.unit_events.iter_mut().zip(&other.unit_events) {
+            *a += b;
         }
     }
 

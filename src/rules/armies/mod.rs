@@ -53,9 +53,11 @@ impl Ruleset for Armies {
         TallyShape {
             max_rounds: usize::from(s.max_rounds),
             max_strength,
+            strength_scale: 1.0,
             units,
             end_reasons: state::END_REASONS.to_vec(),
             fates: state::FATES.to_vec(),
+            unit_events: None,
         }
     }
 

@@ -2,39 +2,9 @@
 //! digest (part A, sections A2 and A7) settles with a default, as a named
 //! option, and the typed [`ArmiesOptions`] the rules code reads.
 
-use crate::rules::options::{OptionSpec, OptionValue, OptionValues};
+use crate::rules::options::{choice, flag, OptionReader, OptionSpec, OptionValue, OptionValues};
+use crate::word_enum;
 use std::collections::BTreeMap;
-
-const fn choice(
-    name: &'static str,
-    values: &'static [&'static str],
-    default: &'static str,
-    help: &'static str,
-    source: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        values: OptionValues::Choice(values),
-        default,
-        help,
-        source,
-    }
-}
-
-const fn flag(
-    name: &'static str,
-    default: &'static str,
-    help: &'static str,
-    source: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        values: OptionValues::Flag,
-        default,
-        help,
-        source,
-    }
-}
 
 /// Every Armies option, in the order `muster rules armies` lists them.
 pub const SPECS: &[OptionSpec] = &[
@@ -89,21 +59,6 @@ pub const SPECS: &[OptionSpec] = &[
     choice("unit_allocation_rounding", &["Nearest", "Floor", "Ceil"], "Nearest",
         "how `soldiers / scale` becomes a unit count (at least 1)", "A1.1, A-G26"),
 ];
-
-macro_rules! word_enum {
-    ($name:ident { $($variant:ident),+ $(,)? }) => {
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum $name { $($variant),+ }
-        impl $name {
-            fn parse(word: &str) -> Self {
-                match word {
-                    $(stringify!($variant) => $name::$variant,)+
-                    _ => unreachable!("option values are checked against the registry first"),
-                }
-            }
-        }
-    };
-}
 
 word_enum!(TurnOrder {
     AttackerFirst,
@@ -192,24 +147,13 @@ impl Default for ArmiesOptions {
 impl ArmiesOptions {
     /// Builds the options from checked values (missing ones take their defaults).
     pub fn from_values(values: &BTreeMap<String, OptionValue>) -> Self {
-        let get = |name: &str| -> OptionValue {
-            values.get(name).cloned().unwrap_or_else(|| {
-                let spec = SPECS
-                    .iter()
-                    .find(|s| s.name == name)
-                    .expect("registered option");
-                crate::rules::options::default_value(spec)
-            })
+        let r = OptionReader {
+            specs: SPECS,
+            values,
         };
-        let word = |name: &str| match get(name) {
-            OptionValue::Word(w) => w,
-            other => unreachable!("option {name} is a word option, got {other:?}"),
-        };
-        let flag = |name: &str| matches!(get(name), OptionValue::Flag(true));
-        let int = |name: &str| match get(name) {
-            OptionValue::Int(i) => i,
-            other => unreachable!("option {name} is an integer option, got {other:?}"),
-        };
+        let word = |name: &str| r.word(name);
+        let flag = |name: &str| r.flag(name);
+        let int = |name: &str| r.int(name);
         ArmiesOptions {
             turn_order: TurnOrder::parse(&word("turn_order")),
             move_geometry: MoveGeometry::parse(&word("move_geometry")),
@@ -253,14 +197,10 @@ impl ArmiesOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::options::{check_value, default_value};
 
     #[test]
     fn every_default_is_an_accepted_value() {
-        for spec in SPECS {
-            let v = default_value(spec).to_toml();
-            assert!(check_value(spec, &v).is_ok(), "{}", spec.name);
-        }
+        crate::rules::options::defaults_are_valid(SPECS).unwrap();
         let _ = ArmiesOptions::default();
     }
 }

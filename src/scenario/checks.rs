@@ -1,0 +1,208 @@
+//! Checks shared by the validators of every ruleset: where a problem goes
+//! ([`Ctx`]), words from a fixed set, integer ranges, squares on the board,
+//! and a scenario's `[options]` table against a ruleset's option registry.
+
+use super::locate::Locator;
+use super::problems::{did_you_mean, Problem, Seg};
+use crate::geometry::grid::Square;
+use crate::path;
+use crate::rules::options::{check_value, OptionSpec, OptionValue};
+use std::collections::BTreeMap;
+
+/// Where problems of one (part of a) file go.
+pub struct Ctx<'a> {
+    pub loc: &'a Locator,
+    pub prefix: Vec<Seg>,
+}
+
+impl Ctx<'_> {
+    pub fn at(&self, rel: Vec<Seg>) -> Vec<Seg> {
+        let mut p = self.prefix.clone();
+        p.extend(rel);
+        p
+    }
+
+    pub fn err(
+        &self,
+        problems: &mut Vec<Problem>,
+        rel: Vec<Seg>,
+        msg: impl Into<String>,
+        hint: Option<String>,
+    ) {
+        problems.push(self.loc.problem(&self.at(rel), msg, hint));
+    }
+}
+
+/// `given` if it is one of `allowed` (else a problem and `default`).
+pub fn word<'a>(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    given: Option<&'a str>,
+    allowed: &[&'a str],
+    default: &'a str,
+) -> &'a str {
+    match given {
+        None => default,
+        Some(g) if allowed.contains(&g) => g,
+        Some(g) => {
+            let hint = did_you_mean(g, allowed.iter().copied())
+                .unwrap_or_else(|| format!("use one of: {}", allowed.join(", ")));
+            ctx.err(
+                problems,
+                field,
+                format!("`{g}` is not allowed here"),
+                Some(hint),
+            );
+            default
+        }
+    }
+}
+
+/// Whether `v` is in `lo..=hi` (else a problem).
+pub fn in_range(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    what: &str,
+    v: i64,
+    lo: i64,
+    hi: i64,
+) -> bool {
+    if (lo..=hi).contains(&v) {
+        true
+    } else {
+        ctx.err(
+            problems,
+            field,
+            format!("{what} must be between {lo} and {hi}, not {v}"),
+            None,
+        );
+        false
+    }
+}
+
+/// The square `xy` if it is on a `w` x `d` board (else a problem).
+pub fn square(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    xy: [i64; 2],
+    w: i64,
+    d: i64,
+    what: &str,
+) -> Option<Square> {
+    if (0..w).contains(&xy[0]) && (0..d).contains(&xy[1]) {
+        Some(Square::new(xy[0] as i16, xy[1] as i16))
+    } else {
+        ctx.err(
+            problems,
+            field,
+            format!("{what} [{}, {}] is off the board", xy[0], xy[1]),
+            Some(format!(
+                "the board is {w} x {d}: x in 0..={}, y in 0..={}",
+                w - 1,
+                d - 1
+            )),
+        );
+        None
+    }
+}
+
+/// Checks a scenario's `[options]` table against `specs`; returns the values given.
+pub fn check_options(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    table: &toml::Table,
+    specs: &[OptionSpec],
+    ruleset: &str,
+) -> BTreeMap<String, OptionValue> {
+    let mut values = BTreeMap::new();
+    let listed = format!("`muster rules {ruleset}` lists every option");
+    for (k, v) in table {
+        match specs.iter().find(|s| s.name == k) {
+            Some(spec) => match check_value(spec, v) {
+                Ok(val) => {
+                    values.insert(k.clone(), val);
+                }
+                Err(msg) => ctx.err(p, path!["options", k.clone()], msg, Some(listed.clone())),
+            },
+            None => {
+                let hint = did_you_mean(k, specs.iter().map(|s| s.name)).unwrap_or(listed.clone());
+                ctx.err(
+                    p,
+                    path!["options", k.clone()],
+                    format!("unknown rule option `{k}`"),
+                    Some(hint),
+                );
+            }
+        }
+    }
+    values
+}
+
+/// The squares of a unit entry: its `at` list (one square per unit) or a
+/// `block` filled row by row, `width` per row, rows stepping by `toward` in y.
+/// Each square comes with its field path. None when the entry is unusable.
+#[allow(clippy::too_many_arguments)]
+pub fn placement(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    field: &[Seg],
+    at: Option<&[[i64; 2]]>,
+    block: Option<&super::raw::Block>,
+    count: i64,
+    toward: i64,
+    (w, d): (i64, i64),
+) -> Option<Vec<(Square, Vec<Seg>)>> {
+    let mut squares = Vec::new();
+    let sub = |rel: Vec<Seg>| [field.to_vec(), rel].concat();
+    match (at, block) {
+        (Some(at), None) => {
+            if at.len() as i64 != count {
+                ctx.err(
+                    p,
+                    sub(path!["at"]),
+                    format!("{} squares for {count} units", at.len()),
+                    Some("give one [x, y] per unit".to_string()),
+                );
+            }
+            for (k, xy) in at.iter().take(count.max(0) as usize).enumerate() {
+                let f = sub(path!["at", k]);
+                if let Some(s) = square(ctx, p, f.clone(), *xy, w, d, "unit") {
+                    squares.push((s, f));
+                }
+            }
+        }
+        (None, Some(b)) => {
+            if b.width < 1 {
+                ctx.err(
+                    p,
+                    sub(path!["block", "width"]),
+                    "block width must be at least 1",
+                    None,
+                );
+                return None;
+            }
+            let f = sub(path!["block"]);
+            for k in 0..count {
+                let (x, y) = (b.x + k % b.width, b.y + toward * (k / b.width));
+                if let Some(s) = square(ctx, p, f.clone(), [x, y], w, d, "unit") {
+                    squares.push((s, f.clone()));
+                } else {
+                    break;
+                }
+            }
+        }
+        _ => {
+            ctx.err(
+                p,
+                field.to_vec(),
+                "a unit entry needs either `at` (a list of squares) or `block`",
+                Some("write at = [[x, y], ...] or block = { x = 0, y = 0, width = 6 }".to_string()),
+            );
+            return None;
+        }
+    }
+    Some(squares)
+}

@@ -84,3 +84,12 @@ fn load(path: Option<&std::path::Path>) -> anyhow::Result<Result<crate::scenario
     };
     Ok(loaded.map_err(|problems| eprintln!("{problems}")))
 }
+
+/// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
+fn print_stdout(text: &str) -> anyhow::Result<()> {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}

@@ -19,18 +19,24 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
         );
         return Ok(EXIT_ERROR);
     }
-    println!("rule options of `{name}` (set them in a scenario's [options] table)\n");
+    use std::fmt::Write;
+    let mut out = String::new();
+    writeln!(out, "rule options of `{name}` (set them in a scenario's [options] table)\n")?;
     for spec in kind.options() {
-        println!("{} = {}", spec.name, spec.default);
-        println!("    values: {}", spec.values_text());
-        println!("    {}", spec.help);
-        println!("    digest: {}\n", spec.source);
+        writeln!(out, "{} = {}", spec.name, spec.default)?;
+        writeln!(out, "    values: {}", spec.values_text())?;
+        writeln!(out, "    {}", spec.help)?;
+        writeln!(out, "    digest: {}\n", spec.source)?;
     }
     if kind == RulesetKind::Armies {
-        println!("fortification table (digest A1.10; override per scenario in [battlefield.fortification_types]):");
+        writeln!(out, "fortification table (digest A1.10; override per scenario in [battlefield.fortification_types]):")?;
         for (k, hp, bonus) in crate::scenario::armies::FORTIFICATION_TABLE {
-            println!("    {k}: {hp} hp, +{bonus} defence");
+            writeln!(out, "    {k}: {hp} hp, +{bonus} defence")?;
         }
     }
+    if kind == RulesetKind::ThisMeansWar {
+        writeln!(out, "not simulated: {}", crate::scenario::means_war::GAP_NOTE)?;
+    }
+    super::print_stdout(&out)?;
     Ok(EXIT_OK)
 }

@@ -5,10 +5,9 @@ use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
 use crate::engine::{self, Plan};
 use crate::report::csv_out::{summarise, write_csvs};
 use crate::report::write_text;
-use crate::rules::armies::Armies;
 use crate::rules::Ruleset;
 use crate::scenario::raw::Provenance;
-use crate::scenario::{Scenario, ScenarioRules};
+use crate::scenario::{Scenario, WithRuleset};
 use anyhow::Context;
 use clap::Args;
 use std::path::PathBuf;
@@ -59,14 +58,27 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
         eprintln!("error: --battles, --max-battles and --threads must be at least 1");
         return Ok(EXIT_ERROR);
     }
-    match &scenario.rules {
-        ScenarioRules::Armies(setup) => run_with(
-            &Armies {
-                setup: setup.clone(),
-            },
-            &scenario,
-            &args,
-        ),
+    if !args.quiet {
+        for note in &scenario.notes {
+            eprintln!("note: {note}");
+        }
+    }
+    scenario.rules.with(RunJob {
+        scenario: &scenario,
+        args: &args,
+    })
+}
+
+/// A run of one scenario with its ruleset.
+struct RunJob<'a> {
+    scenario: &'a Scenario,
+    args: &'a RunArgs,
+}
+
+impl WithRuleset for RunJob<'_> {
+    type Output = anyhow::Result<i32>;
+    fn run<R: Ruleset>(self, ruleset: &R) -> anyhow::Result<i32> {
+        run_with(ruleset, self.scenario, self.args)
     }
 }
 
@@ -114,10 +126,7 @@ fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> any
         ruleset.strength_name(),
         result.partial,
     )?;
-    let mut file = scenario.resolved.clone();
-    file.run.battles = Some(tally.battles as i64);
-    file.run.seed = Some(seed);
-    file.provenance = Some(Provenance {
+    let provenance = Provenance {
         muster_version: crate::VERSION.to_string(),
         git_revision: crate::GIT_REVISION.to_string(),
         battles_played: tally.battles,
@@ -128,10 +137,12 @@ fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> any
                 tally.battles
             )
         }),
-    });
+    };
     let text = format!(
         "# Written by `muster run`: the fully resolved scenario of this run.\n# `muster run run.toml` reproduces it exactly.\n{}",
-        toml::to_string_pretty(&file)?
+        scenario
+            .resolved
+            .to_run_toml(tally.battles, seed, provenance)?
     );
     write_text(&out.join("run.toml"), &text)?;
     print_summary(

@@ -2,9 +2,8 @@
 
 use super::{EXIT_ERROR, EXIT_OK};
 use crate::engine::play_one;
-use crate::rules::armies::Armies;
 use crate::rules::{Ruleset, TraceEvent, VecTrace};
-use crate::scenario::ScenarioRules;
+use crate::scenario::WithRuleset;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -36,20 +35,28 @@ pub fn events<R: Ruleset>(ruleset: &R, seed: u64, battle: u64) -> Vec<TraceEvent
     trace.events
 }
 
+/// The trace of one battle of a scenario with its ruleset.
+struct TraceJob {
+    seed: u64,
+    battle: u64,
+}
+
+impl WithRuleset for TraceJob {
+    type Output = Vec<TraceEvent>;
+    fn run<R: Ruleset>(self, ruleset: &R) -> Vec<TraceEvent> {
+        events(ruleset, self.seed, self.battle)
+    }
+}
+
 pub fn trace(args: TraceArgs) -> anyhow::Result<i32> {
     let Ok(scenario) = super::load(args.scenario.as_deref())? else {
         return Ok(EXIT_ERROR);
     };
     let seed = args.seed.unwrap_or(scenario.seed);
-    let evs = match &scenario.rules {
-        ScenarioRules::Armies(setup) => events(
-            &Armies {
-                setup: setup.clone(),
-            },
-            seed,
-            args.battle,
-        ),
-    };
+    let evs = scenario.rules.with(TraceJob {
+        seed,
+        battle: args.battle,
+    });
     let mut out = String::new();
     for e in &evs {
         match args.format {
@@ -58,9 +65,6 @@ pub fn trace(args: TraceArgs) -> anyhow::Result<i32> {
         }
         out.push('\n');
     }
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(out.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(EXIT_OK),
-    }
+    super::print_stdout(&out)?;
+    Ok(EXIT_OK)
 }

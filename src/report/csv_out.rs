@@ -1,5 +1,6 @@
 //! The CSV files of a run: summary.csv (outcomes per side), rounds.csv
-//! (strength per round and side) and units.csv (fate and losses per unit).
+//! (strength per round and side) and units.csv (fate and losses per unit,
+//! and the ruleset's per-unit event counts such as morale outcomes).
 //! Numbers are formatted with fixed precision so files are byte-stable.
 
 use super::{write_atomic, ReportError};
@@ -128,14 +129,21 @@ pub fn write_csvs(
         };
         for s in Side::BOTH {
             let h = &hists[s.index()];
+            let scaled = |q: usize| {
+                if shape.strength_scale == 1.0 {
+                    q.to_string()
+                } else {
+                    format!("{:.1}", q as f64 * shape.strength_scale)
+                }
+            };
             rounds.push(vec![
                 (r + 1).to_string(),
                 side_names[s.index()].to_string(),
                 strength.to_string(),
-                f4(h.mean()),
-                h.quantile(0.1).to_string(),
-                h.quantile(0.5).to_string(),
-                h.quantile(0.9).to_string(),
+                f4(h.mean() * shape.strength_scale),
+                scaled(h.quantile(0.1)),
+                scaled(h.quantile(0.5)),
+                scaled(h.quantile(0.9)),
                 f4(running),
             ]);
         }
@@ -160,6 +168,10 @@ pub fn write_csvs(
     cols.push("share_removed".to_string());
     cols.push("mean_losses".to_string());
     cols.extend((0..=max_loss).map(|k| format!("losses_{k}")));
+    if let Some(ev) = &shape.unit_events {
+        cols.push(format!("{}_checks_per_battle", ev.name));
+        cols.extend(ev.kinds.iter().map(|k| format!("{}_share_{k}", ev.name)));
+    }
     let mut units = Vec::new();
     for (i, u) in shape.units.iter().enumerate() {
         let n = tally.battles.max(1) as f64;
@@ -175,6 +187,13 @@ pub fn write_csvs(
         row.push(f4(tally.losses[i].mean()));
         let counts = tally.losses[i].counts();
         row.extend((0..=max_loss).map(|k| counts.get(k).copied().unwrap_or(0).to_string()));
+        if let Some(ev) = &shape.unit_events {
+            let k = ev.kinds.len();
+            let counts = &tally.unit_events[i * k..(i + 1) * k];
+            let total: u64 = counts.iter().sum();
+            row.push(f4(total as f64 / n));
+            row.extend(counts.iter().map(|&c| f4(c as f64 / total.max(1) as f64)));
+        }
         units.push(row);
     }
     csv_write(&dir.join("units.csv"), &cols, &units)

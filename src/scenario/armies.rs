@@ -1225,7 +1225,8 @@ pub fn validate(
         kind: RulesetKind::Armies,
         battles: battles as u64,
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
-        resolved,
+        resolved: super::ResolvedFile::Armies(resolved),
+        notes: Vec::new(),
         rules: ScenarioRules::Armies(setup),
     })
 }

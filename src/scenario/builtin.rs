@@ -1,5 +1,6 @@
 //! The files compiled into muster: the seed's troop table as an army list,
-//! the shipped doctrines and the default scenario of `muster run`. They are
+//! the shipped doctrines and the default scenario of `muster run`, and the
+//! This Means WAR! example army list and doctrines. They are
 //! the same files as under `scenarios/`, so a user can copy and edit them.
 
 pub const DEFAULT_SCENARIO_NAME: &str = "<built-in scenario armies/open_field.toml>";
@@ -28,5 +29,27 @@ pub const DOCTRINES: &[(&str, &str)] = &[
     (
         "siege_assault",
         include_str!("../../scenarios/armies/doctrines/siege_assault.toml"),
+    ),
+];
+
+/// Built-in This Means WAR! army lists by name.
+pub const WAR_ARMY_LISTS: &[(&str, &str)] = &[(
+    "war_core",
+    include_str!("../../scenarios/means_war/lists/war_core.toml"),
+)];
+
+/// Built-in This Means WAR! doctrines by name.
+pub const WAR_DOCTRINES: &[(&str, &str)] = &[
+    (
+        "press_the_attack",
+        include_str!("../../scenarios/means_war/doctrines/press_the_attack.toml"),
+    ),
+    (
+        "hold_the_line",
+        include_str!("../../scenarios/means_war/doctrines/hold_the_line.toml"),
+    ),
+    (
+        "envelop",
+        include_str!("../../scenarios/means_war/doctrines/envelop.toml"),
     ),
 ];

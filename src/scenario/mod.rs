@@ -9,15 +9,22 @@ pub mod armies;
 pub mod builtin;
 pub mod checks;
 pub mod locate;
+pub mod means_war;
 pub mod parse;
 pub mod problems;
 pub mod raw;
+pub mod raw_war;
 
 use crate::rules::armies::setup::ArmiesSetup;
-use crate::rules::RulesetKind;
+use crate::rules::armies::Armies;
+use crate::rules::means_war::setup::WarSetup;
+use crate::rules::means_war::MeansWar;
+use crate::rules::{Ruleset, RulesetKind};
 use locate::Locator;
+use parse::RawFile;
 use problems::{did_you_mean, Problem, Problems};
-use raw::{ArmyListFile, DoctrineFile, Reference, ScenarioFile};
+use raw::{ArmyListFile, DoctrineFile, Provenance, Reference, ScenarioFile};
+use raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile};
 use std::path::{Path, PathBuf};
 
 /// Battles played when neither the command line nor the scenario says.
@@ -29,6 +36,62 @@ pub const DEFAULT_SEED: u64 = 1;
 #[derive(Clone, Debug)]
 pub enum ScenarioRules {
     Armies(ArmiesSetup),
+    MeansWar(WarSetup),
+}
+
+/// Something to do with a ruleset of any kind (the one place the CLI and
+/// tests dispatch from a scenario to the generic engine).
+pub trait WithRuleset {
+    type Output;
+    fn run<R: Ruleset>(self, ruleset: &R) -> Self::Output;
+}
+
+impl ScenarioRules {
+    /// Calls `job` with this scenario's ruleset.
+    pub fn with<J: WithRuleset>(&self, job: J) -> J::Output {
+        match self {
+            ScenarioRules::Armies(setup) => job.run(&Armies {
+                setup: setup.clone(),
+            }),
+            ScenarioRules::MeansWar(setup) => job.run(&MeansWar {
+                setup: setup.clone(),
+            }),
+        }
+    }
+}
+
+/// A scenario with every reference inlined, in its ruleset's file format.
+#[derive(Clone, Debug)]
+pub enum ResolvedFile {
+    Armies(ScenarioFile),
+    MeansWar(WarScenarioFile),
+}
+
+impl ResolvedFile {
+    /// The file as TOML, with the run's battles, seed and provenance filled in.
+    pub fn to_run_toml(
+        &self,
+        battles: u64,
+        seed: u64,
+        provenance: Provenance,
+    ) -> Result<String, toml::ser::Error> {
+        match self {
+            ResolvedFile::Armies(f) => {
+                let mut f = f.clone();
+                f.run.battles = Some(battles as i64);
+                f.run.seed = Some(seed);
+                f.provenance = Some(provenance);
+                toml::to_string_pretty(&f)
+            }
+            ResolvedFile::MeansWar(f) => {
+                let mut f = f.clone();
+                f.run.battles = Some(battles as i64);
+                f.run.seed = Some(seed);
+                f.provenance = Some(provenance);
+                toml::to_string_pretty(&f)
+            }
+        }
+    }
 }
 
 /// A validated scenario, ready to play.
@@ -39,7 +102,9 @@ pub struct Scenario {
     pub battles: u64,
     pub seed: u64,
     /// The scenario with every reference inlined (written as run.toml).
-    pub resolved: ScenarioFile,
+    pub resolved: ResolvedFile,
+    /// Things the user should know about this scenario's rules (gaps not simulated).
+    pub notes: Vec<String>,
     pub rules: ScenarioRules,
 }
 
@@ -101,43 +166,55 @@ pub fn load_scenario_text(
     base: Option<&Path>,
 ) -> Result<Scenario, Problems> {
     let loc = Locator::new(file, text);
-    let (raw, mut problems) = parse::parse::<ScenarioFile>(&loc, text);
-    let Some(raw) = raw else {
-        return Err(Problems(problems));
-    };
-    let kind_name = raw.scenario.ruleset.as_str();
-    let kind = match RulesetKind::from_name(kind_name) {
-        Some(k) if k.is_implemented() => k,
-        Some(k) => {
-            problems.push(loc.problem(
-                &[
-                    problems::Seg::from("scenario"),
-                    problems::Seg::from("ruleset"),
-                ],
-                format!(
-                    "ruleset `{}` is not implemented in this version of muster",
-                    k.name()
+    // The ruleset decides the file format; a file whose ruleset cannot be
+    // read is parsed as an Armies scenario so its problems are reported.
+    let named = text
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|t| t.get("scenario")?.get("ruleset")?.as_str().map(str::to_string));
+    let kind = match named.as_deref().map(|n| (n, RulesetKind::from_name(n))) {
+        None => RulesetKind::Armies,
+        Some((_, Some(k))) if k.is_implemented() => k,
+        Some((name, found)) => {
+            let (message, hint) = match found {
+                Some(k) => (
+                    format!(
+                        "ruleset `{}` is not implemented in this version of muster",
+                        k.name()
+                    ),
+                    format!("implemented rulesets: {}", RulesetKind::implemented_names()),
                 ),
-                Some(format!("implemented rulesets: {}", RulesetKind::implemented_names())),
-            ));
-            return Err(Problems(problems));
-        }
-        None => {
-            let names = RulesetKind::ALL.map(RulesetKind::name);
-            problems.push(loc.problem(
-                &[
-                    problems::Seg::from("scenario"),
-                    problems::Seg::from("ruleset"),
-                ],
-                format!("unknown ruleset `{kind_name}`"),
-                did_you_mean(kind_name, names).or(Some(format!("rulesets: {}", names.join(", ")))),
-            ));
-            return Err(Problems(problems));
+                None => {
+                    let names = RulesetKind::ALL.map(RulesetKind::name);
+                    (
+                        format!("unknown ruleset `{name}`"),
+                        did_you_mean(name, names)
+                            .unwrap_or(format!("rulesets: {}", names.join(", "))),
+                    )
+                }
+            };
+            let field = [
+                problems::Seg::from("scenario"),
+                problems::Seg::from("ruleset"),
+            ];
+            return Err(Problems(vec![loc.problem(&field, message, Some(hint))]));
         }
     };
     match kind {
-        RulesetKind::Armies => armies::validate(&loc, raw, base, problems),
-        _ => unreachable!("only implemented rulesets get here"),
+        RulesetKind::ThisMeansWar => {
+            let (raw, problems) = parse::parse::<WarScenarioFile>(&loc, text);
+            match raw {
+                Some(raw) => means_war::validate(&loc, raw, base, problems),
+                None => Err(Problems(problems)),
+            }
+        }
+        _ => {
+            let (raw, problems) = parse::parse::<ScenarioFile>(&loc, text);
+            match raw {
+                Some(raw) => armies::validate(&loc, raw, base, problems),
+                None => Err(Problems(problems)),
+            }
+        }
     }
 }
 
@@ -151,7 +228,7 @@ pub struct Resolved<T> {
 }
 
 /// Resolves a `Reference` to an army list or doctrine.
-pub fn resolve<T: serde::de::DeserializeOwned + Clone>(
+pub fn resolve<T: RawFile + Clone>(
     reference: &Reference<T>,
     field: Vec<problems::Seg>,
     loc: &Locator,
@@ -220,10 +297,27 @@ pub fn check_file(path: &Path) -> Result<FileKind, Problems> {
     let file = path.display().to_string();
     let loc = Locator::new(&file, &text);
     let table: Option<toml::Table> = text.parse().ok();
+    let ruleset_of = |k: &str| {
+        let t = table.as_ref()?.get(k)?;
+        Some(t.get("ruleset")?.as_str()?.to_string())
+    };
+    let war = |k: &str| {
+        ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::ThisMeansWar)
+    };
     let has = |k: &str| table.as_ref().is_some_and(|t| t.contains_key(k));
+    if has("army_list") && war("army_list") {
+        return check_as::<WarArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, p| {
+            means_war::validate_list(raw, loc, &[], p);
+        });
+    }
     if has("army_list") {
         return check_as::<ArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, problems| {
             armies::validate_list(raw, loc, &[], problems);
+        });
+    }
+    if has("doctrine") && war("doctrine") {
+        return check_as::<WarDoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, p| {
+            means_war::validate_doctrine(raw, loc, &[], p);
         });
     }
     if has("doctrine") {
@@ -235,7 +329,7 @@ pub fn check_file(path: &Path) -> Result<FileKind, Problems> {
 }
 
 /// Parses `text` as a `T` and validates it with `validate`.
-fn check_as<T: serde::de::DeserializeOwned>(
+fn check_as<T: RawFile>(
     loc: &Locator,
     text: &str,
     kind: FileKind,

@@ -5,103 +5,11 @@ use super::locate::Locator;
 use super::problems::{did_you_mean, render_path, Problem, Seg};
 use serde::de::DeserializeOwned;
 
-/// The top-level keys of a doctrine file.
-const DOCTRINE_TOP: &[&str] = &[
-    "doctrine",
-    "move_order",
-    "attack_order",
-    "keep_leash",
-    "hold_fire_for_move",
-    "lure",
-    "movement",
-    "targets",
-    "siege",
-];
-
-/// Keys each table of the three file kinds accepts (for unknown-key hints).
-fn known_keys(path: &[Seg]) -> &'static [&'static str] {
-    let keys: Vec<&str> = path
-        .iter()
-        .filter_map(|s| match s {
-            Seg::Key(k) => Some(k.as_str()),
-            Seg::Index(_) => None,
-        })
-        .collect();
-    match keys.as_slice() {
-        [] => &[
-            "scenario",
-            "run",
-            "options",
-            "battlefield",
-            "side",
-            "provenance",
-            "army_list",
-            "troop",
-            "doctrine",
-            "move_order",
-            "attack_order",
-            "keep_leash",
-            "hold_fire_for_move",
-            "lure",
-            "movement",
-            "targets",
-            "siege",
-        ],
-        ["scenario"] => &[
-            "name",
-            "ruleset",
-            "description",
-            "max_rounds",
-            "engagement",
-            "scale",
-            "attack_edge",
-        ],
-        ["run"] => &["battles", "seed"],
-        ["battlefield"] => &[
-            "width",
-            "depth",
-            "terrain",
-            "fortifications",
-            "fortification_types",
-            "walls",
-            "engines",
-        ],
-        ["battlefield", "terrain" | "fortifications"] => &["kind", "from", "to", "at"],
-        ["battlefield", "walls"] => &["from", "to"],
-        ["battlefield", "engines"] => &["troop", "at"],
-        ["side"] => &[
-            "name",
-            "role",
-            "army_list",
-            "doctrine",
-            "operations",
-            "units",
-        ],
-        ["side", "units"] => &["troop", "role", "count", "soldiers", "at", "block"],
-        ["side", "units", "block"] => &["x", "y", "width"],
-        ["army_list"] | ["side", "army_list", "army_list"] => &["name", "ruleset", "description"],
-        ["troop"] | ["side", "army_list", "troop"] => &[
-            "id",
-            "name",
-            "morale",
-            "move",
-            "power",
-            "range",
-            "leash",
-            "commander_anchors",
-            "traits",
-            "attack_advantage_min_morale",
-            "points",
-            "source",
-        ],
-        ["doctrine"] | ["side", "doctrine", "doctrine"] => &["name", "ruleset", "description"],
-        ["movement"] | ["side", "doctrine", "movement"] => &["when", "goal"],
-        ["targets"] | ["side", "doctrine", "targets"] => &["priority"],
-        ["siege"] | ["side", "doctrine", "siege"] => &["man", "target", "dismount"],
-        ["side", "doctrine"] => DOCTRINE_TOP,
-        ["side", "army_list"] => &["army_list", "troop"],
-        _ => &[],
-    }
+/// A file type `parse` can read: its serde mirror plus the keys each of its
+/// tables accepts (for "unknown key" hints).
+pub trait RawFile: DeserializeOwned {
+    /// Keys allowed in the table at `path` (array indexes left out).
+    fn known_keys(path: &[&str]) -> &'static [&'static str];
 }
 
 fn convert(path: &serde_ignored::Path<'_>, out: &mut Vec<Seg>) {
@@ -124,7 +32,7 @@ fn convert(path: &serde_ignored::Path<'_>, out: &mut Vec<Seg>) {
 
 /// Parses `text` as a `T`; returns it (when the structure is sound) and the
 /// problems found, unknown keys included.
-pub fn parse<T: DeserializeOwned>(loc: &Locator, text: &str) -> (Option<T>, Vec<Problem>) {
+pub fn parse<T: RawFile>(loc: &Locator, text: &str) -> (Option<T>, Vec<Problem>) {
     let mut problems = Vec::new();
     if let Err(e) = toml_edit::ImDocument::parse(text.to_string()) {
         let offset = e.span().map_or(0, |s| s.start);
@@ -155,7 +63,14 @@ pub fn parse<T: DeserializeOwned>(loc: &Locator, text: &str) -> (Option<T>, Vec<
             Some(Seg::Key(k)) => k.clone(),
             _ => render_path(path),
         };
-        let known = known_keys(parent);
+        let keys: Vec<&str> = parent
+            .iter()
+            .filter_map(|s| match s {
+                Seg::Key(k) => Some(k.as_str()),
+                Seg::Index(_) => None,
+            })
+            .collect();
+        let known = T::known_keys(&keys);
         let hint = did_you_mean(&key, known.iter().copied()).or_else(|| {
             (!known.is_empty())
                 .then(|| format!("remove it; keys allowed here: {}", known.join(", ")))

@@ -3,6 +3,7 @@
 //! wrong value reaches validation and is reported with every other problem
 //! instead of stopping the parse. Unknown keys are collected by the loader.
 
+use super::parse::RawFile;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 
@@ -273,5 +274,116 @@ impl<T: Serialize> Serialize for Reference<T> {
             Reference::Named(n) => s.serialize_str(n),
             Reference::Inline(t) => t.serialize(s),
         }
+    }
+}
+
+/// The top-level keys of a doctrine file.
+const DOCTRINE_TOP: &[&str] = &[
+    "doctrine",
+    "move_order",
+    "attack_order",
+    "keep_leash",
+    "hold_fire_for_move",
+    "lure",
+    "movement",
+    "targets",
+    "siege",
+];
+
+/// Keys each table of the three Armies file kinds accepts (for unknown-key hints).
+fn armies_keys(keys: &[&str]) -> &'static [&'static str] {
+    match keys {
+        [] => &[
+            "scenario",
+            "run",
+            "options",
+            "battlefield",
+            "side",
+            "provenance",
+            "army_list",
+            "troop",
+            "doctrine",
+            "move_order",
+            "attack_order",
+            "keep_leash",
+            "hold_fire_for_move",
+            "lure",
+            "movement",
+            "targets",
+            "siege",
+        ],
+        ["scenario"] => &[
+            "name",
+            "ruleset",
+            "description",
+            "max_rounds",
+            "engagement",
+            "scale",
+            "attack_edge",
+        ],
+        ["run"] => &["battles", "seed"],
+        ["battlefield"] => &[
+            "width",
+            "depth",
+            "terrain",
+            "fortifications",
+            "fortification_types",
+            "walls",
+            "engines",
+        ],
+        ["battlefield", "terrain" | "fortifications"] => &["kind", "from", "to", "at"],
+        ["battlefield", "walls"] => &["from", "to"],
+        ["battlefield", "engines"] => &["troop", "at"],
+        ["side"] => &[
+            "name",
+            "role",
+            "army_list",
+            "doctrine",
+            "operations",
+            "units",
+        ],
+        ["side", "units"] => &["troop", "role", "count", "soldiers", "at", "block"],
+        ["side", "units", "block"] => &["x", "y", "width"],
+        ["army_list"] | ["side", "army_list", "army_list"] => &["name", "ruleset", "description"],
+        ["troop"] | ["side", "army_list", "troop"] => &[
+            "id",
+            "name",
+            "morale",
+            "move",
+            "power",
+            "range",
+            "leash",
+            "commander_anchors",
+            "traits",
+            "attack_advantage_min_morale",
+            "points",
+            "source",
+        ],
+        ["doctrine"] | ["side", "doctrine", "doctrine"] => &["name", "ruleset", "description"],
+        ["movement"] | ["side", "doctrine", "movement"] => &["when", "goal"],
+        ["targets"] | ["side", "doctrine", "targets"] => &["priority"],
+        ["siege"] | ["side", "doctrine", "siege"] => &["man", "target", "dismount"],
+        ["side", "doctrine"] => DOCTRINE_TOP,
+        ["side", "army_list"] => &["army_list", "troop"],
+        _ => &[],
+    }
+}
+
+
+impl RawFile for ScenarioFile {
+    fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        armies_keys(path)
+    }
+}
+
+impl RawFile for ArmyListFile {
+    fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        armies_keys(path)
+    }
+}
+
+impl RawFile for DoctrineFile {
+    fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        armies_keys(path)
     }
 }

@@ -17,6 +17,7 @@ fn main() {
     let n: u64 = if quick { 2_000 } else { 50_000 };
     let ruleset = match load_default().expect("default scenario").rules {
         ScenarioRules::Armies(setup) => Armies { setup },
+        _ => unreachable!("the default scenario is an Armies scenario"),
     };
     let seed = 1;
     // Reference answer: a plain loop.

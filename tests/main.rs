@@ -1,5 +1,5 @@
 //! The one integration test binary: rule fidelity (worked examples and exact
-//! probabilities from the Armies digest), determinism, trace = batch, bad
+//! probabilities from the Armies and This Means WAR! digests), determinism, trace = batch, bad
 //! input, and the shipped files.
 
 mod it {
@@ -9,4 +9,6 @@ mod it {
     pub mod rules_vectors;
     pub mod shipped_files;
     pub mod support;
+    pub mod war_probabilities;
+    pub mod war_vectors;
 }

@@ -21,7 +21,10 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
     }
     use std::fmt::Write;
     let mut out = String::new();
-    writeln!(out, "rule options of `{name}` (set them in a scenario's [options] table)\n")?;
+    writeln!(
+        out,
+        "rule options of `{name}` (set them in a scenario's [options] table)\n"
+    )?;
     for spec in kind.options() {
         writeln!(out, "{} = {}", spec.name, spec.default)?;
         writeln!(out, "    values: {}", spec.values_text())?;
@@ -35,7 +38,11 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
         }
     }
     if kind == RulesetKind::ThisMeansWar {
-        writeln!(out, "not simulated: {}", crate::scenario::means_war::GAP_NOTE)?;
+        writeln!(
+            out,
+            "not simulated: {}",
+            crate::scenario::means_war::GAP_NOTE
+        )?;
     }
     super::print_stdout(&out)?;
     Ok(EXIT_OK)

@@ -133,7 +133,13 @@ impl WarDoctrine {
     /// The initiative-phase choice. `gap_beats_ap`: IP > AP; `in_range`: an
     /// enemy is in range; `pct`: the attack's percentage; `target`: the
     /// unit's morale target now.
-    pub fn ip_action(&self, gap_beats_ap: bool, in_range: bool, pct: i64, target: i64) -> Decided<IpAction> {
+    pub fn ip_action(
+        &self,
+        gap_beats_ap: bool,
+        in_range: bool,
+        pct: i64,
+        target: i64,
+    ) -> Decided<IpAction> {
         use IpAction::*;
         if !gap_beats_ap {
             return match self.late_initiative {

@@ -6,7 +6,9 @@ use super::checks::{check_options, in_range, placement, word, Ctx};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile, WarTroopRaw};
-use super::{builtin, resolve, ResolvedFile, Scenario, ScenarioRules, DEFAULT_BATTLES, DEFAULT_SEED};
+use super::{
+    builtin, resolve, ResolvedFile, Scenario, ScenarioRules, DEFAULT_BATTLES, DEFAULT_SEED,
+};
 use crate::doctrine::means_war::*;
 use crate::geometry::grid::Grid;
 use crate::path;
@@ -55,8 +57,14 @@ fn troop(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, t: &WarTroopRaw) -> TroopTyp
         ctx.err(
             p,
             f("unit_quality"),
-            format!("unit_quality {} must be 0 to 20 in steps of 0.5", t.unit_quality),
-            Some("presets: levy 0.5, militia 1, regular 1.5, veteran 2.5, elite 3, heroic 4".to_string()),
+            format!(
+                "unit_quality {} must be 0 to 20 in steps of 0.5",
+                t.unit_quality
+            ),
+            Some(
+                "presets: levy 0.5, militia 1, regular 1.5, veteran 2.5, elite 3, heroic 4"
+                    .to_string(),
+            ),
         );
     }
     in_range(ctx, p, f("init_mod"), "init_mod", t.init_mod, -20, 40);
@@ -77,19 +85,40 @@ fn troop(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, t: &WarTroopRaw) -> TroopTyp
 }
 
 /// Validates a This Means WAR! army list; returns its troop types.
-pub fn validate_list(raw: &WarArmyListFile, loc: &Locator, prefix: &[Seg], p: &mut Vec<Problem>) -> Vec<TroopType> {
+pub fn validate_list(
+    raw: &WarArmyListFile,
+    loc: &Locator,
+    prefix: &[Seg],
+    p: &mut Vec<Problem>,
+) -> Vec<TroopType> {
     let ctx = Ctx {
         loc,
         prefix: prefix.to_vec(),
     };
-    ruleset_is_war(&ctx, p, path!["army_list", "ruleset"], &raw.army_list.ruleset, "army list");
+    ruleset_is_war(
+        &ctx,
+        p,
+        path!["army_list", "ruleset"],
+        &raw.army_list.ruleset,
+        "army list",
+    );
     if raw.troops.is_empty() {
-        ctx.err(p, path!["army_list"], "the army list has no troops", Some("add [[troop]] tables".to_string()));
+        ctx.err(
+            p,
+            path!["army_list"],
+            "the army list has no troops",
+            Some("add [[troop]] tables".to_string()),
+        );
     }
     let mut out = Vec::new();
     for (i, t) in raw.troops.iter().enumerate() {
         if raw.troops[..i].iter().any(|o| o.id == t.id) {
-            ctx.err(p, path!["troop", i, "id"], format!("troop id `{}` is used twice", t.id), Some("give every troop its own id".to_string()));
+            ctx.err(
+                p,
+                path!["troop", i, "id"],
+                format!("troop id `{}` is used twice", t.id),
+                Some("give every troop its own id".to_string()),
+            );
         }
         out.push(troop(&ctx, p, i, t));
     }
@@ -97,10 +126,23 @@ pub fn validate_list(raw: &WarArmyListFile, loc: &Locator, prefix: &[Seg], p: &m
 }
 
 /// A threshold parameter that only some choices use.
-fn parameter(ctx: &Ctx, p: &mut Vec<Problem>, key: &str, value: Option<i64>, used: bool, owner: &str, default: i64, lo: i64, hi: i64) -> i64 {
+fn parameter(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    key: &str,
+    value: Option<i64>,
+    used: bool,
+    owner: &str,
+    (default, lo, hi): (i64, i64, i64),
+) -> i64 {
     match value {
         Some(v) if !used => {
-            ctx.err(p, path![key], format!("`{key}` = {v} has no effect with this `{owner}`"), Some(format!("remove it, or choose the `{owner}` that uses it")));
+            ctx.err(
+                p,
+                path![key],
+                format!("`{key}` = {v} has no effect with this `{owner}`"),
+                Some(format!("remove it, or choose the `{owner}` that uses it")),
+            );
             default
         }
         Some(v) => {
@@ -115,50 +157,162 @@ fn parameter(ctx: &Ctx, p: &mut Vec<Problem>, key: &str, value: Option<i64>, use
 }
 
 /// Validates a This Means WAR! doctrine.
-pub fn validate_doctrine(raw: &WarDoctrineFile, loc: &Locator, prefix: &[Seg], p: &mut Vec<Problem>) -> WarDoctrine {
+pub fn validate_doctrine(
+    raw: &WarDoctrineFile,
+    loc: &Locator,
+    prefix: &[Seg],
+    p: &mut Vec<Problem>,
+) -> WarDoctrine {
     let ctx = Ctx {
         loc,
         prefix: prefix.to_vec(),
     };
-    ruleset_is_war(&ctx, p, path!["doctrine", "ruleset"], &raw.doctrine.ruleset, "doctrine");
-    let ip = word(&ctx, p, path!["initiative_phase"], raw.initiative_phase.as_deref(), &["attack_when_able", "threshold", "manoeuvre_first"], "attack_when_able");
-    let min_pct = parameter(&ctx, p, "ia_min_pct", raw.ia_min_pct, ip == "threshold", "initiative_phase", 20, 0, 1000);
-    let move_min = parameter(&ctx, p, "ip_move_min_target", raw.ip_move_min_target, ip != "attack_when_able", "initiative_phase", if ip == "threshold" { 90 } else { 80 }, -500, 500);
+    ruleset_is_war(
+        &ctx,
+        p,
+        path!["doctrine", "ruleset"],
+        &raw.doctrine.ruleset,
+        "doctrine",
+    );
+    let ip = word(
+        &ctx,
+        p,
+        path!["initiative_phase"],
+        raw.initiative_phase.as_deref(),
+        &["attack_when_able", "threshold", "manoeuvre_first"],
+        "attack_when_able",
+    );
+    let min_pct = parameter(
+        &ctx,
+        p,
+        "ia_min_pct",
+        raw.ia_min_pct,
+        ip == "threshold",
+        "initiative_phase",
+        (20, 0, 1000),
+    );
+    let move_min = parameter(
+        &ctx,
+        p,
+        "ip_move_min_target",
+        raw.ip_move_min_target,
+        ip != "attack_when_able",
+        "initiative_phase",
+        (if ip == "threshold" { 90 } else { 80 }, -500, 500),
+    );
     let initiative_phase = match ip {
-        "threshold" => IpChoice::Threshold { min_pct, move_min_target: move_min },
-        "manoeuvre_first" => IpChoice::ManoeuvreFirst { min_target: move_min },
+        "threshold" => IpChoice::Threshold {
+            min_pct,
+            move_min_target: move_min,
+        },
+        "manoeuvre_first" => IpChoice::ManoeuvreFirst {
+            min_target: move_min,
+        },
         _ => IpChoice::AttackWhenAble,
     };
-    let late = word(&ctx, p, path!["late_initiative"], raw.late_initiative.as_deref(), &["pass", "close_in"], "pass");
-    let close_min = parameter(&ctx, p, "close_in_min_target", raw.close_in_min_target, late == "close_in", "late_initiative", 80, -500, 500);
-    let late_initiative = if late == "close_in" { LateIp::CloseIn { min_target: close_min } } else { LateIp::Pass };
-    let targets = match word(&ctx, p, path!["targets"], raw.targets.as_deref(), &["focus_weakest", "spread_even", "highest_threat"], "focus_weakest") {
+    let late = word(
+        &ctx,
+        p,
+        path!["late_initiative"],
+        raw.late_initiative.as_deref(),
+        &["pass", "close_in"],
+        "pass",
+    );
+    let close_min = parameter(
+        &ctx,
+        p,
+        "close_in_min_target",
+        raw.close_in_min_target,
+        late == "close_in",
+        "late_initiative",
+        (80, -500, 500),
+    );
+    let late_initiative = if late == "close_in" {
+        LateIp::CloseIn {
+            min_target: close_min,
+        }
+    } else {
+        LateIp::Pass
+    };
+    let targets = match word(
+        &ctx,
+        p,
+        path!["targets"],
+        raw.targets.as_deref(),
+        &["focus_weakest", "spread_even", "highest_threat"],
+        "focus_weakest",
+    ) {
         "spread_even" => TargetRule::SpreadEven,
         "highest_threat" => TargetRule::HighestThreat,
         _ => TargetRule::FocusWeakest,
     };
-    let mv = word(&ctx, p, path!["action_movement"], raw.action_movement.as_deref(), &["advance", "hold_line", "envelop"], "advance");
-    let radius = parameter(&ctx, p, "hold_radius", raw.hold_radius, mv == "hold_line", "action_movement", 4, 0, 1000);
+    let mv = word(
+        &ctx,
+        p,
+        path!["action_movement"],
+        raw.action_movement.as_deref(),
+        &["advance", "hold_line", "envelop"],
+        "advance",
+    );
+    let radius = parameter(
+        &ctx,
+        p,
+        "hold_radius",
+        raw.hold_radius,
+        mv == "hold_line",
+        "action_movement",
+        (4, 0, 1000),
+    );
     let action_movement = match mv {
-        "hold_line" => ApMovement::HoldLine { radius: radius as i32 },
+        "hold_line" => ApMovement::HoldLine {
+            radius: radius as i32,
+        },
         "envelop" => ApMovement::Envelop,
         _ => ApMovement::Advance,
     };
-    let surrender = match word(&ctx, p, path!["surrender"], raw.surrender.as_deref(), &["accept", "always_exploit", "exploit_if_lethal"], "accept") {
+    let surrender = match word(
+        &ctx,
+        p,
+        path!["surrender"],
+        raw.surrender.as_deref(),
+        &["accept", "always_exploit", "exploit_if_lethal"],
+        "accept",
+    ) {
         "always_exploit" => SurrenderPolicy::AlwaysExploit,
         "exploit_if_lethal" => SurrenderPolicy::ExploitIfLethal,
         _ => SurrenderPolicy::Accept,
     };
-    let forced_move = match word(&ctx, p, path!["forced_move"], raw.forced_move.as_deref(), &["max_distance", "fewest_enemies_near", "toward_own_edge"], "max_distance") {
+    let forced_move = match word(
+        &ctx,
+        p,
+        path!["forced_move"],
+        raw.forced_move.as_deref(),
+        &["max_distance", "fewest_enemies_near", "toward_own_edge"],
+        "max_distance",
+    ) {
         "fewest_enemies_near" => ForcedMove::FewestEnemiesNear,
         "toward_own_edge" => ForcedMove::TowardOwnEdge,
         _ => ForcedMove::MaxDistance,
     };
-    let retreat_enclosed = match word(&ctx, p, path!["retreat_enclosed"], raw.retreat_enclosed.as_deref(), &["weakest_by_hp", "lowest_target"], "weakest_by_hp") {
+    let retreat_enclosed = match word(
+        &ctx,
+        p,
+        path!["retreat_enclosed"],
+        raw.retreat_enclosed.as_deref(),
+        &["weakest_by_hp", "lowest_target"],
+        "weakest_by_hp",
+    ) {
         "lowest_target" => EnclosedTarget::LowestTarget,
         _ => EnclosedTarget::WeakestByHp,
     };
-    let fall_back_initiative = match word(&ctx, p, path!["fall_back_initiative"], raw.fall_back_initiative.as_deref(), &["hold", "move_away"], "hold") {
+    let fall_back_initiative = match word(
+        &ctx,
+        p,
+        path!["fall_back_initiative"],
+        raw.fall_back_initiative.as_deref(),
+        &["hold", "move_away"],
+        "hold",
+    ) {
         "move_away" => FallBackIp::MoveAway,
         _ => FallBackIp::Hold,
     };
@@ -176,26 +330,60 @@ pub fn validate_doctrine(raw: &WarDoctrineFile, loc: &Locator, prefix: &[Seg], p
 }
 
 /// Validates a This Means WAR! scenario into a playable [`Scenario`].
-pub fn validate(loc: &Locator, raw: WarScenarioFile, base: Option<&Path>, mut problems: Vec<Problem>) -> Result<Scenario, Problems> {
+pub fn validate(
+    loc: &Locator,
+    raw: WarScenarioFile,
+    base: Option<&Path>,
+    mut problems: Vec<Problem>,
+) -> Result<Scenario, Problems> {
     let ctx = Ctx {
         loc,
         prefix: Vec::new(),
     };
     let p = &mut problems;
     if raw.scenario.name.trim().is_empty() {
-        ctx.err(p, path!["scenario", "name"], "the scenario needs a name", None);
+        ctx.err(
+            p,
+            path!["scenario", "name"],
+            "the scenario needs a name",
+            None,
+        );
     }
     let values = check_options(&ctx, p, &raw.options, SPECS, "means_war");
     let options = WarOptions::from_values(&values);
     let max_rounds = raw.scenario.max_rounds.unwrap_or(40);
-    in_range(&ctx, p, path!["scenario", "max_rounds"], "max_rounds", max_rounds, 1, 1000);
+    in_range(
+        &ctx,
+        p,
+        path!["scenario", "max_rounds"],
+        "max_rounds",
+        max_rounds,
+        1,
+        1000,
+    );
     let battles = raw.run.battles.unwrap_or(DEFAULT_BATTLES as i64);
-    in_range(&ctx, p, path!["run", "battles"], "battles", battles, 1, i64::MAX);
+    in_range(
+        &ctx,
+        p,
+        path!["run", "battles"],
+        "battles",
+        battles,
+        1,
+        i64::MAX,
+    );
     let (w, d) = (raw.battlefield.width, raw.battlefield.depth);
     let board_ok = in_range(&ctx, p, path!["battlefield", "width"], "width", w, 2, 500)
         & in_range(&ctx, p, path!["battlefield", "depth"], "depth", d, 2, 500);
     if raw.sides.len() != 2 {
-        ctx.err(p, path!["side"], format!("a battle has exactly 2 sides, this scenario has {}", raw.sides.len()), Some("write two [[side]] tables".to_string()));
+        ctx.err(
+            p,
+            path!["side"],
+            format!(
+                "a battle has exactly 2 sides, this scenario has {}",
+                raw.sides.len()
+            ),
+            Some("write two [[side]] tables".to_string()),
+        );
         return Err(Problems(problems));
     }
     let mut resolved = raw.clone();
@@ -203,7 +391,15 @@ pub fn validate(loc: &Locator, raw: WarScenarioFile, base: Option<&Path>, mut pr
     let mut side_troops: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let mut doctrines: Vec<Option<WarDoctrine>> = Vec::new();
     for (i, side) in raw.sides.iter().enumerate() {
-        if let Some(r) = resolve(&side.army_list, path!["side", i, "army_list"], loc, base, builtin::WAR_ARMY_LISTS, "army list", p) {
+        if let Some(r) = resolve(
+            &side.army_list,
+            path!["side", i, "army_list"],
+            loc,
+            base,
+            builtin::WAR_ARMY_LISTS,
+            "army list",
+            p,
+        ) {
             let l = r.loc.as_ref().unwrap_or(loc);
             for t in validate_list(&r.value, l, &r.prefix, p) {
                 let idx = troops.iter().position(|o| *o == t).unwrap_or_else(|| {
@@ -214,7 +410,15 @@ pub fn validate(loc: &Locator, raw: WarScenarioFile, base: Option<&Path>, mut pr
             }
             resolved.sides[i].army_list = super::raw::Reference::Inline(Box::new(r.value));
         }
-        match resolve(&side.doctrine, path!["side", i, "doctrine"], loc, base, builtin::WAR_DOCTRINES, "doctrine", p) {
+        match resolve(
+            &side.doctrine,
+            path!["side", i, "doctrine"],
+            loc,
+            base,
+            builtin::WAR_DOCTRINES,
+            "doctrine",
+            p,
+        ) {
             Some(r) => {
                 let l = r.loc.as_ref().unwrap_or(loc);
                 doctrines.push(Some(validate_doctrine(&r.value, l, &r.prefix, p)));
@@ -239,42 +443,102 @@ pub fn validate(loc: &Locator, raw: WarScenarioFile, base: Option<&Path>, mut pr
             let field = path!["side", si, "units", k];
             let Some(&troop) = side_troops[si].iter().find(|&&t| troops[t].id == e.troop) else {
                 if !side_troops[si].is_empty() {
-                    let ids: Vec<&str> = side_troops[si].iter().map(|&t| troops[t].id.as_str()).collect();
-                    let hint = did_you_mean(&e.troop, ids.iter().copied()).unwrap_or_else(|| format!("troops of this side's army list: {}", ids.join(", ")));
-                    ctx.err(p, [field.clone(), path!["troop"]].concat(), format!("troop `{}` is not in this side's army list", e.troop), Some(hint));
+                    let ids: Vec<&str> = side_troops[si]
+                        .iter()
+                        .map(|&t| troops[t].id.as_str())
+                        .collect();
+                    let hint = did_you_mean(&e.troop, ids.iter().copied()).unwrap_or_else(|| {
+                        format!("troops of this side's army list: {}", ids.join(", "))
+                    });
+                    ctx.err(
+                        p,
+                        [field.clone(), path!["troop"]].concat(),
+                        format!("troop `{}` is not in this side's army list", e.troop),
+                        Some(hint),
+                    );
                 }
                 continue;
             };
-            let count = e.count.unwrap_or_else(|| e.at.as_ref().map_or(1, |a| a.len() as i64));
-            if !in_range(&ctx, p, [field.clone(), path!["count"]].concat(), "count", count, 1, 10_000) {
+            let count = e
+                .count
+                .unwrap_or_else(|| e.at.as_ref().map_or(1, |a| a.len() as i64));
+            if !in_range(
+                &ctx,
+                p,
+                [field.clone(), path!["count"]].concat(),
+                "count",
+                count,
+                1,
+                10_000,
+            ) {
                 continue;
             }
-            let position = match word(&ctx, p, [field.clone(), path!["position"]].concat(), e.position.as_deref(), &["weak", "neutral", "strong"], "neutral") {
+            let position = match word(
+                &ctx,
+                p,
+                [field.clone(), path!["position"]].concat(),
+                e.position.as_deref(),
+                &["weak", "neutral", "strong"],
+                "neutral",
+            ) {
                 "weak" => Position::Weak,
                 "strong" => Position::Strong,
                 _ => Position::Neutral,
             };
             let start_damage = e.start_damage.unwrap_or(0);
-            if !in_range(&ctx, p, [field.clone(), path!["start_damage"]].concat(), "start_damage", start_damage, 0, troops[troop].hp - 1) {
+            if !in_range(
+                &ctx,
+                p,
+                [field.clone(), path!["start_damage"]].concat(),
+                "start_damage",
+                start_damage,
+                0,
+                troops[troop].hp - 1,
+            ) {
                 continue;
             }
-            let Some(squares) = placement(&ctx, p, &field, e.at.as_deref(), e.block.as_ref(), count, toward, (w, d)) else {
+            let Some(squares) = placement(
+                &ctx,
+                p,
+                &field,
+                e.at.as_deref(),
+                e.block.as_ref(),
+                count,
+                toward,
+                (w, d),
+            ) else {
                 continue;
             };
-            let group = match groups.iter().position(|g| g.side == side_id && g.troop == troop) {
+            let group = match groups
+                .iter()
+                .position(|g| g.side == side_id && g.troop == troop)
+            {
                 Some(g) => g,
                 None => {
-                    groups.push(Group { side: side_id, troop, units: Vec::new() });
+                    groups.push(Group {
+                        side: side_id,
+                        troop,
+                        units: Vec::new(),
+                    });
                     groups.len() - 1
                 }
             };
             for (s, f) in squares {
                 if *taken.get(s).unwrap_or(&false) {
-                    ctx.err(p, f, format!("two units stand on {s}"), Some("one unit per square (B-G04)".to_string()));
+                    ctx.err(
+                        p,
+                        f,
+                        format!("two units stand on {s}"),
+                        Some("one unit per square".to_string()),
+                    );
                     continue;
                 }
                 *taken.at_mut(s) = true;
-                let n = units.iter().filter(|u| u.side == side_id && u.troop == troop).count() + 1;
+                let n = units
+                    .iter()
+                    .filter(|u| u.side == side_id && u.troop == troop)
+                    .count()
+                    + 1;
                 groups[group].units.push(units.len());
                 units.push(UnitSpec {
                     side: side_id,
@@ -289,7 +553,12 @@ pub fn validate(loc: &Locator, raw: WarScenarioFile, base: Option<&Path>, mut pr
         }
     }
     if units.len() > usize::from(u16::MAX - 1) {
-        ctx.err(p, path!["side"], format!("{} units are more than muster can play", units.len()), None);
+        ctx.err(
+            p,
+            path!["side"],
+            format!("{} units are more than muster can play", units.len()),
+            None,
+        );
     }
     let mut heroes: [Vec<Hero>; 2] = [Vec::new(), Vec::new()];
     for (si, side) in raw.sides.iter().enumerate() {
@@ -303,13 +572,18 @@ pub fn validate(loc: &Locator, raw: WarScenarioFile, base: Option<&Path>, mut pr
                     continue;
                 }
             };
-            heroes[si].push(Hero { name: h.name.clone(), initiative });
+            heroes[si].push(Hero {
+                name: h.name.clone(),
+                initiative,
+            });
         }
     }
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
-    let mut doctrines = doctrines.into_iter().map(|d| d.expect("no problems means every doctrine resolved"));
+    let mut doctrines = doctrines
+        .into_iter()
+        .map(|d| d.expect("no problems means every doctrine resolved"));
     let [ha, hb] = heroes;
     let side_setup = |s: &super::raw_war::WarSideRaw, doctrine, heroes| SideSetup {
         name: s.name.clone(),

@@ -168,10 +168,12 @@ pub fn load_scenario_text(
     let loc = Locator::new(file, text);
     // The ruleset decides the file format; a file whose ruleset cannot be
     // read is parsed as an Armies scenario so its problems are reported.
-    let named = text
-        .parse::<toml::Table>()
-        .ok()
-        .and_then(|t| t.get("scenario")?.get("ruleset")?.as_str().map(str::to_string));
+    let named = text.parse::<toml::Table>().ok().and_then(|t| {
+        t.get("scenario")?
+            .get("ruleset")?
+            .as_str()
+            .map(str::to_string)
+    });
     let kind = match named.as_deref().map(|n| (n, RulesetKind::from_name(n))) {
         None => RulesetKind::Armies,
         Some((_, Some(k))) if k.is_implemented() => k,

@@ -369,7 +369,6 @@ fn armies_keys(keys: &[&str]) -> &'static [&'static str] {
     }
 }
 
-
 impl RawFile for ScenarioFile {
     fn known_keys(path: &[&str]) -> &'static [&'static str] {
         armies_keys(path)

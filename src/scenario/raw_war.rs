@@ -170,7 +170,14 @@ const TROOP_KEYS: &[&str] = &[
 
 fn war_keys(path: &[&str]) -> &'static [&'static str] {
     match path {
-        [] => &["scenario", "run", "options", "battlefield", "side", "provenance"],
+        [] => &[
+            "scenario",
+            "run",
+            "options",
+            "battlefield",
+            "side",
+            "provenance",
+        ],
         ["scenario"] => &["name", "ruleset", "description", "max_rounds"],
         ["run"] => &["battles", "seed"],
         ["battlefield"] => &["width", "depth"],

@@ -93,7 +93,8 @@ impl Tally {
                 .collect(),
             unit_events: vec![
                 0;
-                shape.units.len() * shape.unit_events.as_ref().map_or(0, |e| e.kinds.len())
+                shape.units.len()
+                    * shape.unit_events.as_ref().map_or(0, |e| e.kinds.len())
             ],
         }
     }

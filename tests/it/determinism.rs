@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 fn default_ruleset() -> Armies {
     match load_default().expect("default scenario").rules {
         ScenarioRules::Armies(setup) => Armies { setup },
+        _ => unreachable!("the default scenario is an Armies scenario"),
     }
 }
 
@@ -33,7 +34,7 @@ fn stream_values_are_pinned() {
     assert_eq!(r, [1, 2, 1, 3, 5, 2, 1, 3, 3, 2]);
 }
 
-fn tally_with_threads(r: &Armies, threads: usize, n: u64) -> Tally {
+fn tally_with_threads<R: Ruleset>(r: &R, threads: usize, n: u64) -> Tally {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -50,6 +51,44 @@ fn tallies_do_not_depend_on_thread_count() {
     assert_eq!(one, tally_with_threads(&r, 2, 3 * CHUNK + 17));
     assert_eq!(one, tally_with_threads(&r, 8, 3 * CHUNK + 17));
     assert_eq!(one.battles, 3 * CHUNK + 17);
+}
+
+fn war_ruleset() -> muster::rules::means_war::MeansWar {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/means_war/pikemen_vs_swordsmen.toml");
+    match muster::scenario::load_scenario(&path)
+        .expect("shipped scenario")
+        .rules
+    {
+        ScenarioRules::MeansWar(setup) => muster::rules::means_war::MeansWar { setup },
+        _ => unreachable!("a means_war scenario"),
+    }
+}
+
+#[test]
+fn war_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
+    let r = war_ruleset();
+    let one = tally_with_threads(&r, 1, 2 * CHUNK + 5);
+    assert_eq!(one, tally_with_threads(&r, 2, 2 * CHUNK + 5));
+    assert_eq!(one, tally_with_threads(&r, 8, 2 * CHUNK + 5));
+    assert!(
+        one.unit_events.iter().sum::<u64>() > 0,
+        "morale outcomes are counted"
+    );
+    for idx in [0u64, 5, 77] {
+        let mut trace = VecTrace::default();
+        let traced = engine::play_one(&r, 3, idx, &mut trace);
+        assert_eq!(
+            traced,
+            engine::play_one(&r, 3, idx, &mut NoTrace),
+            "tracing changed battle {idx}"
+        );
+        assert!(trace
+            .events
+            .iter()
+            .any(|e| matches!(e, TraceEvent::Decision { .. })));
+        assert!(matches!(trace.events.last(), Some(TraceEvent::End { .. })));
+    }
 }
 
 #[test]

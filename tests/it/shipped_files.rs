@@ -68,3 +68,71 @@ fn rules_armies_lists_every_option() {
     assert_eq!(nope.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&nope.stderr).contains("not implemented"));
 }
+
+#[test]
+fn rules_means_war_lists_every_option_and_the_gaps() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["rules", "means_war"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for name in [
+        "ip_roll_scope",
+        "phase_rounding",
+        "ia_pct_cap",
+        "ia_allocation",
+        "ip_move_triggers_check",
+        "ap_move_fraction",
+        "morale_sign",
+        "kills_basis",
+        "morale_scope",
+        "morale_target_rounding",
+        "morale_check_trigger",
+        "restricted_check_mapping",
+        "state_update",
+        "resurgence_resets_damage_scaling",
+        "resurgence_bonus_stacks",
+        "first_attack_damage_factor",
+        "outnumbered_basis",
+        "auto_flanked_weak",
+        "pass_through_friends",
+        "surrender_capture",
+        "leadership_check",
+        "luck_check",
+        "tactical_advantages",
+        "not simulated",
+    ] {
+        assert!(text.contains(name), "`muster rules means_war` lacks {name}");
+    }
+}
+
+#[test]
+fn every_means_war_option_value_plays() {
+    use muster::rules::options::OptionValues;
+    let base = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war/pikemen_vs_swordsmen.toml"),
+    )
+    .unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war");
+    for spec in muster::rules::means_war::options::SPECS {
+        let values: Vec<String> = match spec.values {
+            OptionValues::Choice(words) => words.iter().map(|w| format!("\"{w}\"")).collect(),
+            OptionValues::Flag => vec!["true".into(), "false".into()],
+            OptionValues::Int { min, max } => vec![min.to_string(), max.to_string()],
+        };
+        for v in values {
+            let text = base.replace("[options]\n", &format!("[options]\n{} = {v}\n", spec.name));
+            let scenario = muster::scenario::load_scenario_text("opt.toml", &text, Some(&dir))
+                .unwrap_or_else(|p| panic!("{} = {v}: {p}", spec.name));
+            let muster::scenario::ScenarioRules::MeansWar(setup) = scenario.rules else {
+                panic!("means_war")
+            };
+            let r = muster::rules::means_war::MeansWar { setup };
+            for i in 0..20 {
+                let rec = muster::engine::play_one(&r, 2, i, &mut muster::rules::NoTrace);
+                assert!(rec.rounds_played >= 1, "{} = {v}", spec.name);
+            }
+        }
+    }
+}

@@ -10,6 +10,7 @@ pub fn setup_from(text: &str) -> ArmiesSetup {
     match load_scenario_text("test.toml", text, Some(&base)) {
         Ok(s) => match s.rules {
             ScenarioRules::Armies(setup) => setup,
+            _ => panic!("not an armies scenario"),
         },
         Err(p) => panic!("test scenario invalid:\n{p}"),
     }
@@ -31,5 +32,17 @@ pub fn trials() -> u64 {
         2_000_000
     } else {
         300_000
+    }
+}
+
+/// Loads a This Means WAR! scenario text (references resolve against scenarios/means_war).
+pub fn war_setup_from(text: &str) -> muster::rules::means_war::setup::WarSetup {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war");
+    match load_scenario_text("test.toml", text, Some(&base)) {
+        Ok(s) => match s.rules {
+            ScenarioRules::MeansWar(setup) => setup,
+            _ => panic!("not a means_war scenario"),
+        },
+        Err(p) => panic!("test scenario invalid:\n{p}"),
     }
 }

@@ -3,11 +3,11 @@
 //! part-4 steps (leadership, luck, tactical advantages: not simulated), then
 //! every unit's attack, resolved together.
 
-use super::arith::{ia_pct, initiative_phase};
+use super::arith::{ia_pct, initiative_phase, move_budgets};
 use super::battle::Battle;
 use super::conduct::{Goal, Reachable};
 use super::morale::MoraleState;
-use super::options::{ApMoveFraction, CheckTrigger};
+use super::options::CheckTrigger;
 use super::state::Presence;
 use crate::rules::{TraceEvent, Tracer};
 
@@ -15,19 +15,11 @@ impl<T: Tracer> Battle<'_, T> {
     /// Squares a unit moves in its action phase in state `state` (B-TV26).
     fn action_budget(&self, u: usize, state: MoraleState) -> i32 {
         let m = self.setup.troops[self.setup.units[u].troop].move_squares;
-        let share = match self.setup.options.ap_move_fraction {
-            ApMoveFraction::Half => m - m / 2,
-            ApMoveFraction::Full => m,
-        };
-        match state {
-            MoraleState::Rout => share + 2 * m,
-            MoraleState::Surrender => 0,
-            _ => share,
-        }
+        move_budgets(m, state, self.setup.options.ap_move_fraction).1
     }
 
     /// The action phase of group `g`.
-    pub(super) fn action_phase(&mut self, g: usize, members: &mut Vec<usize>) {
+    pub fn action_phase(&mut self, g: usize, members: &mut Vec<usize>) {
         members.clear();
         members.extend(
             self.setup.groups[g]

@@ -5,7 +5,8 @@
 //! normal damage in milli-points (783.75 is 783750), so results such as
 //! the text's floor(313.5) = 313 never depend on floating point.
 
-use super::options::PhaseRounding;
+use super::morale::MoraleState;
+use super::options::{ApMoveFraction, PhaseRounding};
 
 /// `value_x2 / 2` made an integer by the phase rounding rule.
 pub fn round_half(value_x2: i32, rounding: PhaseRounding) -> i32 {
@@ -53,6 +54,24 @@ pub fn milli_pct(part: i64, whole: i64) -> i64 {
         0
     } else {
         (i128::from(part) * 100_000 / i128::from(whole)) as i64
+    }
+}
+
+/// Squares a unit with standard movement `m` moves in its Initiative and
+/// Action Phases in `state` (L51, L134, L152, L162; digest B-TV26): half of
+/// M in each phase, retreat and withdraw add M to the IP, rout adds 2M to
+/// both. `Full` gives the action phase all of M instead of half.
+pub fn move_budgets(m: i32, state: MoraleState, fraction: ApMoveFraction) -> (i32, i32) {
+    let ip = m / 2;
+    let ap = match fraction {
+        ApMoveFraction::Half => m - m / 2,
+        ApMoveFraction::Full => m,
+    };
+    match state {
+        MoraleState::Normal | MoraleState::FallBack => (ip, ap),
+        MoraleState::Retreat | MoraleState::Withdraw => (ip + m, ap),
+        MoraleState::Rout => (ip + 2 * m, ap + 2 * m),
+        MoraleState::Surrender => (0, 0),
     }
 }
 

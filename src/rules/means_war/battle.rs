@@ -104,7 +104,13 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Records a doctrine decision in the trace.
-    pub(super) fn decided(&mut self, u: usize, decision: &str, choice: impl FnOnce(&Self) -> String, rule: &str) {
+    pub(super) fn decided(
+        &mut self,
+        u: usize,
+        decision: &str,
+        choice: impl FnOnce(&Self) -> String,
+        rule: &str,
+    ) {
         let round = self.st.round;
         self.note(|b| TraceEvent::Decision {
             round,
@@ -186,7 +192,11 @@ impl<T: Tracer> Battle<'_, T> {
             seq += 1;
         };
         for (g, group) in self.setup.groups.iter().enumerate() {
-            if !group.units.iter().any(|&u| self.st.units[u].presence == Presence::OnBoard) {
+            if !group
+                .units
+                .iter()
+                .any(|&u| self.st.units[u].presence == Presence::OnBoard)
+            {
                 continue;
             }
             let t = &self.setup.troops[group.troop];
@@ -199,17 +209,60 @@ impl<T: Tracer> Battle<'_, T> {
                 for &u in &group.units {
                     if self.st.units[u].presence == Presence::OnBoard {
                         let ip = initiative_phase(d20[u], t.uq_x2, t.init_mod, o.phase_rounding);
-                        push(events, ip, Actor::Initiative { group: g16, unit: Some(u as u16), routed: false }, t.uq_x2, t.init_mod);
+                        push(
+                            events,
+                            ip,
+                            Actor::Initiative {
+                                group: g16,
+                                unit: Some(u as u16),
+                                routed: false,
+                            },
+                            t.uq_x2,
+                            t.init_mod,
+                        );
                     }
                 }
             } else {
                 let ip = initiative_phase(d20[g], t.uq_x2, t.init_mod, o.phase_rounding);
                 self.st.groups[g].ip = ip;
-                push(events, ip, Actor::Initiative { group: g16, unit: None, routed: false }, t.uq_x2, t.init_mod);
+                push(
+                    events,
+                    ip,
+                    Actor::Initiative {
+                        group: g16,
+                        unit: None,
+                        routed: false,
+                    },
+                    t.uq_x2,
+                    t.init_mod,
+                );
             }
-            let routed_ip = initiative_phase(20, t.uq_x2, t.init_mod, o.phase_rounding);
-            push(events, routed_ip, Actor::Initiative { group: g16, unit: None, routed: true }, t.uq_x2, t.init_mod);
-            push(events, ap, Actor::Action { group: g16 }, t.uq_x2, t.init_mod);
+            // Routing units "always roll a 20" (L130): their own phase, only
+            // when the type has routing units as the round starts.
+            if group.units.iter().any(|&u| {
+                self.st.units[u].presence == Presence::OnBoard
+                    && self.st.units[u].morale == MoraleState::Rout
+            }) {
+                let routed_ip = initiative_phase(20, t.uq_x2, t.init_mod, o.phase_rounding);
+                push(
+                    events,
+                    routed_ip,
+                    Actor::Initiative {
+                        group: g16,
+                        unit: None,
+                        routed: true,
+                    },
+                    t.uq_x2,
+                    t.init_mod,
+                );
+            }
+            push(
+                events,
+                ap,
+                Actor::Action { group: g16 },
+                t.uq_x2,
+                t.init_mod,
+            );
         }
         for side in Side::BOTH {
             for (h, hero) in self.setup.side(side).heroes.iter().enumerate() {
@@ -217,14 +270,28 @@ impl<T: Tracer> Battle<'_, T> {
                     HeroInitiative::Fixed(n) => n,
                     HeroInitiative::Rolled(m) => i32::from(self.dice.roll(20)) + m,
                 };
-                push(events, n, Actor::Hero { side, hero: h as u16 }, 0, 0);
+                push(
+                    events,
+                    n,
+                    Actor::Hero {
+                        side,
+                        hero: h as u16,
+                    },
+                    0,
+                    0,
+                );
             }
         }
         phases::order(events, self.dice);
         if T::ON {
             for (g, group) in self.setup.groups.iter().enumerate() {
                 let gs = &self.st.groups[g];
-                if o.ip_roll_scope != IpRollScope::PerUnit && group.units.iter().any(|&u| self.st.units[u].presence == Presence::OnBoard) {
+                if o.ip_roll_scope != IpRollScope::PerUnit
+                    && group
+                        .units
+                        .iter()
+                        .any(|&u| self.st.units[u].presence == Presence::OnBoard)
+                {
                     let (ip, ap, roll) = (gs.ip, gs.ap, d20[g]);
                     let t = &self.setup.troops[group.troop];
                     let name = format!("{} {}", self.setup.side(group.side).name, t.id);
@@ -243,13 +310,17 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Plays one round; returns the result when the battle is over.
-    fn round(&mut self, events: &mut Vec<PhaseEvent>, d20: &mut Vec<i32>, members: &mut Vec<usize>) -> Option<(Option<Side>, u8)> {
+    fn round(
+        &mut self,
+        events: &mut Vec<PhaseEvent>,
+        d20: &mut Vec<i32>,
+        members: &mut Vec<usize>,
+    ) -> Option<(Option<Side>, u8)> {
         self.st.round += 1;
         let round = self.st.round;
         self.note(|_| TraceEvent::Round { round });
         self.count_down(events, d20);
-        for k in 0..events.len() {
-            let ev = events[k];
+        for &ev in events.iter() {
             match ev.actor {
                 Actor::Hero { side, hero } => {
                     let number = ev.number;
@@ -262,8 +333,18 @@ impl<T: Tracer> Battle<'_, T> {
                         ),
                     });
                 }
-                Actor::Initiative { group, unit, routed } => {
-                    self.initiative_phase(usize::from(group), unit.map(usize::from), routed, ev.number, members);
+                Actor::Initiative {
+                    group,
+                    unit,
+                    routed,
+                } => {
+                    self.initiative_phase(
+                        usize::from(group),
+                        unit.map(usize::from),
+                        routed,
+                        ev.number,
+                        members,
+                    );
                 }
                 Actor::Action { group } => {
                     self.action_phase(usize::from(group), members);
@@ -275,14 +356,17 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Fall Back recovery (B-G21), captured surrenders (B-G23), per-round flags.
-    fn end_of_round(&mut self) {
+    pub fn end_of_round(&mut self) {
         let round = self.st.round;
         for u in 0..self.st.units.len() {
             if !self.view().on_board(u) {
                 continue;
             }
             let unit = &self.st.units[u];
-            if unit.morale == MoraleState::FallBack && round > unit.state_round && !unit.damaged_this_round {
+            if unit.morale == MoraleState::FallBack
+                && round > unit.state_round
+                && !unit.damaged_this_round
+            {
                 self.st.units[u].morale = MoraleState::Normal;
                 self.change(u, |_| "a full round undamaged: back to normal".to_string());
             }
@@ -291,7 +375,9 @@ impl<T: Tracer> Battle<'_, T> {
             {
                 let captor = self.view().adjacent_enemies(u).any(|e| {
                     self.view().hostile(self.setup.units[u].side, e)
-                        && !self.st.units[u].attacked_while_surrendered.contains(&(e as u16))
+                        && !self.st.units[u]
+                            .attacked_while_surrendered
+                            .contains(&(e as u16))
                 });
                 if captor {
                     self.remove(u, Presence::Captured);
@@ -323,7 +409,8 @@ impl<T: Tracer> Battle<'_, T> {
     /// The result if the battle is over after this round (B-G25).
     fn decide(&self) -> Option<(Option<Side>, u8)> {
         let v = self.view();
-        let fighting = Side::BOTH.map(|s| (0..self.st.units.len()).any(|u| v.side_of(u) == s && v.effective(u)));
+        let fighting = Side::BOTH
+            .map(|s| (0..self.st.units.len()).any(|u| v.side_of(u) == s && v.effective(u)));
         match fighting {
             [false, false] => return Some((None, END_BOTH_BROKEN)),
             [true, false] => return Some((Some(Side::A), END_NO_EFFECTIVE)),
@@ -356,7 +443,13 @@ impl<T: Tracer> Battle<'_, T> {
                 hp[s] += self.st.units[u].hp.max(0);
             }
         }
-        [0, 1].map(|s| if start[s] == 0 { 0 } else { (hp[s] * 1000 / start[s]) as u32 })
+        [0, 1].map(|s| {
+            if start[s] == 0 {
+                0
+            } else {
+                (hp[s] * 1000 / start[s]) as u32
+            }
+        })
     }
 }
 
@@ -418,7 +511,11 @@ pub fn play_battle<T: Tracer>(
         };
         debug_assert!(usize::from(fate) < FATES.len());
         let full = setup.troops[spec.troop].hp;
-        let lost = if unit.presence == Presence::Destroyed { full } else { full - unit.hp.max(0) };
+        let lost = if unit.presence == Presence::Destroyed {
+            full
+        } else {
+            full - unit.hp.max(0)
+        };
         record.units.push(UnitResult {
             fate,
             losses: (lost * 100 / full.max(1)).clamp(0, 100) as u16,

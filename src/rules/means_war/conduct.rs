@@ -64,13 +64,18 @@ impl<T: Tracer> Battle<'_, T> {
                 assigned += 1;
             }
             let needs_target = which == Reachable::Enclosed
-                && doctrine.retreat_enclosed == crate::doctrine::means_war::EnclosedTarget::LowestTarget;
+                && doctrine.retreat_enclosed
+                    == crate::doctrine::means_war::EnclosedTarget::LowestTarget;
             self.candidates.push(Candidate {
                 unit: e as u16,
                 hp_left: self.st.units[e].hp - pending,
                 assigned,
                 output: self.damage_of(e, 100, 1),
-                morale_target: if needs_target { view.morale_target(e, 0) } else { 0 },
+                morale_target: if needs_target {
+                    view.morale_target(e, 0)
+                } else {
+                    0
+                },
             });
         }
         let decided = match which {
@@ -83,14 +88,22 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Queues an attack of `u` on its doctrine's target; returns whether it attacks.
-    pub(super) fn attack(&mut self, u: usize, which: Reachable, pct: i64, mult: i64, initiative: bool) -> bool {
+    pub(super) fn attack(
+        &mut self,
+        u: usize,
+        which: Reachable,
+        pct: i64,
+        mult: i64,
+        initiative: bool,
+    ) -> bool {
         if pct <= 0 {
             return false;
         }
         match self.pick_target(u, which) {
             Some(target) => {
                 let allocation = self.setup.options.ia_allocation;
-                self.hits.push(hit(u, target, pct, mult, allocation, initiative));
+                self.hits
+                    .push(hit(u, target, pct, mult, allocation, initiative));
                 true
             }
             None => false,
@@ -121,7 +134,13 @@ impl<T: Tracer> Battle<'_, T> {
     /// Runs `u` straight away (L129, L148) for `budget` squares; a routing
     /// unit attacks whoever blocks it at `blocked_pct` % x3 (L131, B-G30).
     /// Returns whether it moved or left the board.
-    pub(super) fn run_away(&mut self, u: usize, budget: i32, routing: bool, blocked_pct: i64) -> bool {
+    pub(super) fn run_away(
+        &mut self,
+        u: usize,
+        budget: i32,
+        routing: bool,
+        blocked_pct: i64,
+    ) -> bool {
         let away = self.danger(u, routing);
         let flight = flee(&self.view(), u, away, budget);
         let start = self.st.units[u].pos;
@@ -133,8 +152,14 @@ impl<T: Tracer> Battle<'_, T> {
         if let (Some(blocker), true) = (flight.blocked_by, routing) {
             if blocked_pct > 0 {
                 let allocation = self.setup.options.ia_allocation;
-                self.decided(u, "attack whoever is in the way", |b| b.label(blocker), "routing units attack anyone in the way (L131)");
-                self.hits.push(hit(u, blocker, blocked_pct, 3, allocation, true));
+                self.decided(
+                    u,
+                    "attack whoever is in the way",
+                    |b| b.label(blocker),
+                    "routing units attack anyone in the way (L131)",
+                );
+                self.hits
+                    .push(hit(u, blocker, blocked_pct, 3, allocation, true));
             }
         }
         flight.end != start
@@ -170,7 +195,12 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// The action-phase goal of a Normal unit under its doctrine.
     pub(super) fn normal_goal(&self, u: usize) -> Goal {
-        match self.setup.side(self.setup.units[u].side).doctrine.action_movement {
+        match self
+            .setup
+            .side(self.setup.units[u].side)
+            .doctrine
+            .action_movement
+        {
             ApMovement::Envelop => Goal::Envelop,
             ApMovement::Advance | ApMovement::HoldLine { .. } => Goal::Advance,
         }

@@ -27,7 +27,7 @@ pub mod state;
 
 use crate::dice::Dice;
 use crate::rules::{BattleRecord, Ruleset, Tracer};
-use crate::stats::{TallyShape, UnitMeta, UnitEvents};
+use crate::stats::{TallyShape, UnitEvents, UnitMeta};
 use battle::Scratch;
 use setup::WarSetup;
 

@@ -150,7 +150,12 @@ pub enum Transition {
 /// The effect of an ordinary check's band on a unit in `current` (neither
 /// routed nor surrendered). `survival`: the unit fights for its own or its
 /// loved ones' survival, so Withdraw is read as Fall Back (L156).
-pub fn ordinary(current: MoraleState, band: Band, update: StateUpdate, survival: bool) -> Transition {
+pub fn ordinary(
+    current: MoraleState,
+    band: Band,
+    update: StateUpdate,
+    survival: bool,
+) -> Transition {
     let band = if survival && band == Band::Withdraw {
         Band::FallBack
     } else {
@@ -177,12 +182,7 @@ pub fn ordinary(current: MoraleState, band: Band, update: StateUpdate, survival:
 
 /// A further check of a routed unit (L135): only Surrender (if surrounded)
 /// or Resurgance, which changes the state to Retreat; otherwise the rout continues.
-pub fn while_routed(
-    r: i64,
-    t: i64,
-    surrounded: bool,
-    mapping: RestrictedMapping,
-) -> Transition {
+pub fn while_routed(r: i64, t: i64, surrounded: bool, mapping: RestrictedMapping) -> Transition {
     let b = band(r, t);
     let (recovers, gives_up) = match mapping {
         RestrictedMapping::PassFail => (passes(r, t), !passes(r, t)),

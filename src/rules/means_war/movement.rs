@@ -153,8 +153,7 @@ pub fn flee(view: &View, unit: usize, away_from: Square, budget: i32) -> Flight 
     let mut last_free = pos;
     let (mut spent, mut parity) = (0, 0u8);
     loop {
-        let mut options: [(i32, i32, usize, Direction); 8] =
-            [(0, 0, 0, Direction::N); 8];
+        let mut options: [(i32, i32, usize, Direction); 8] = [(0, 0, 0, Direction::N); 8];
         let mut n_opts = 0;
         for (k, d) in Direction::ALL.into_iter().enumerate() {
             let n = pos.offset(d, 1);
@@ -162,7 +161,12 @@ pub fn flee(view: &View, unit: usize, away_from: Square, budget: i32) -> Flight 
             if gain <= 0 {
                 continue;
             }
-            options[n_opts] = (-dist2(n, away_from), (i32::from(n.y) - i32::from(own_edge)).abs(), k, d);
+            options[n_opts] = (
+                -dist2(n, away_from),
+                (i32::from(n.y) - i32::from(own_edge)).abs(),
+                k,
+                d,
+            );
             n_opts += 1;
         }
         options[..n_opts].sort_unstable_by_key(|o| (o.0, o.1, o.2));
@@ -284,8 +288,7 @@ pub fn envelop(view: &View, unit: usize, reach: &Reach) -> Square {
                 f != exclude
                     && view.side_of(f) == side
                     && view.on_board(f)
-                    && Metric::Chebyshev.dist(view.state.units[f].pos, view.state.units[e].pos)
-                        == 1
+                    && Metric::Chebyshev.dist(view.state.units[f].pos, view.state.units[e].pos) == 1
             })
             .count() as i32
     };

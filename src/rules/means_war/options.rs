@@ -68,7 +68,11 @@ word_enum!(IpRollScope {
     PerSide,
     PerUnit
 });
-word_enum!(PhaseRounding { HalfUp, Ceil, Floor });
+word_enum!(PhaseRounding {
+    HalfUp,
+    Ceil,
+    Floor
+});
 word_enum!(IaAllocation {
     PerUnitTarget,
     PooledEven
@@ -156,9 +160,7 @@ impl WarOptions {
             morale_scope: MoraleScope::parse(&r.word("morale_scope")),
             morale_target_rounding: TargetRounding::parse(&r.word("morale_target_rounding")),
             morale_check_trigger: CheckTrigger::parse(&r.word("morale_check_trigger")),
-            restricted_check_mapping: RestrictedMapping::parse(
-                &r.word("restricted_check_mapping"),
-            ),
+            restricted_check_mapping: RestrictedMapping::parse(&r.word("restricted_check_mapping")),
             state_update: StateUpdate::parse(&r.word("state_update")),
             resurgence_resets_damage_scaling: r.flag("resurgence_resets_damage_scaling"),
             resurgence_bonus_stacks: r.flag("resurgence_bonus_stacks"),

@@ -17,14 +17,14 @@ const MAX_FREE_ATTACKERS: usize = 32;
 
 impl<T: Tracer> Battle<'_, T> {
     /// Damage of `attacker` at `pct` % with multiplier `mult` (its surviving fraction applied).
-    pub(super) fn damage_of(&self, attacker: usize, pct: i64, mult: i64) -> i64 {
+    pub fn damage_of(&self, attacker: usize, pct: i64, mult: i64) -> i64 {
         let u = &self.st.units[attacker];
         let t = &self.setup.troops[self.setup.units[attacker].troop];
         attack_damage(t.damage_milli, pct, u.hp, u.scale_hp, mult)
     }
 
     /// Applies `damage` from `attacker` to `target`; returns what landed (overkill is lost).
-    pub(super) fn land(&mut self, attacker: usize, target: usize, damage: i64) -> i64 {
+    pub fn land(&mut self, attacker: usize, target: usize, damage: i64) -> i64 {
         if self.st.units[target].presence != Presence::OnBoard || damage <= 0 {
             return 0;
         }
@@ -36,7 +36,11 @@ impl<T: Tracer> Battle<'_, T> {
             t.hp -= d;
             t.damaged_since_ap = true;
             t.damaged_this_round = true;
-            match t.damage_from.iter_mut().find(|(a, _)| usize::from(*a) == attacker) {
+            match t
+                .damage_from
+                .iter_mut()
+                .find(|(a, _)| usize::from(*a) == attacker)
+            {
                 Some(entry) => entry.1 += d,
                 None => t.damage_from.push((attacker as u16, d)),
             }
@@ -79,7 +83,7 @@ impl<T: Tracer> Battle<'_, T> {
     /// initiative attacks are summed and split evenly over their targets
     /// (L57), routed targets take double (L132), and a surrendered unit that
     /// was attacked makes its +50 check.
-    pub(super) fn resolve_hits(&mut self) {
+    pub fn resolve_hits(&mut self) {
         let mut hits = std::mem::take(self.hits);
         let pooled_total: i64 = hits
             .iter()
@@ -89,21 +93,29 @@ impl<T: Tracer> Battle<'_, T> {
         let pooled_targets = hits
             .iter()
             .enumerate()
-            .filter(|(i, h)| h.pooled && !hits[..*i].iter().any(|o| o.pooled && o.target == h.target))
+            .filter(|(i, h)| {
+                h.pooled && !hits[..*i].iter().any(|o| o.pooled && o.target == h.target)
+            })
             .count() as i64;
         for i in 0..hits.len() {
             let h = hits[i];
-            let target_mult = if self.st.units[h.target].morale == MoraleState::Rout { 2 } else { 1 };
+            let target_mult = if self.st.units[h.target].morale == MoraleState::Rout {
+                2
+            } else {
+                1
+            };
             if h.pooled {
                 if hits[..i].iter().any(|o| o.pooled && o.target == h.target) {
                     continue;
                 }
                 // The target's share, credited evenly to the units that chose it.
                 let share = pooled_total / pooled_targets.max(1) * target_mult;
-                let n = hits.iter().filter(|o| o.pooled && o.target == h.target).count() as i64;
+                let n = hits
+                    .iter()
+                    .filter(|o| o.pooled && o.target == h.target)
+                    .count() as i64;
                 let mut k = 0;
-                for j in i..hits.len() {
-                    let o = hits[j];
+                for &o in &hits[i..] {
                     if o.pooled && o.target == h.target {
                         let portion = share / n + if k == 0 { share % n } else { 0 };
                         self.land(o.attacker, o.target, portion);
@@ -164,15 +176,22 @@ impl<T: Tracer> Battle<'_, T> {
     /// A morale check of `u` (L105): at the start of its action phase
     /// (`scheduled`) or after an initiative-phase move. `budget` is its
     /// movement in the current phase (a routed unit's "surrounded" test).
-    pub(super) fn morale_check(&mut self, u: usize, budget: i32, scheduled: bool) {
+    pub fn morale_check(&mut self, u: usize, budget: i32, scheduled: bool) {
         let unit = &self.st.units[u];
-        if unit.presence != Presence::OnBoard || unit.exempt || unit.morale == MoraleState::Surrender {
+        if unit.presence != Presence::OnBoard
+            || unit.exempt
+            || unit.morale == MoraleState::Surrender
+        {
             return;
         }
         let o = &self.setup.options;
         let target = self.view().morale_target(u, 0);
         let current = unit.morale;
-        let purpose = if scheduled { "morale check" } else { "morale check after moving" };
+        let purpose = if scheduled {
+            "morale check"
+        } else {
+            "morale check after moving"
+        };
         let r = self.roll_percent(u, target, scheduled, purpose);
         let transition = if current == MoraleState::Rout {
             let view = View {
@@ -193,13 +212,19 @@ impl<T: Tracer> Battle<'_, T> {
     /// The +50 check of a surrendered unit that was attacked (L143).
     fn surrendered_attacked_check(&mut self, u: usize) {
         let target = self.view().morale_target(u, 50);
-        let r = self.roll_percent(u, target, false, "morale check of an attacked surrender (+50)");
-        let t = morale::surrendered_attacked(r, target, self.setup.options.restricted_check_mapping);
+        let r = self.roll_percent(
+            u,
+            target,
+            false,
+            "morale check of an attacked surrender (+50)",
+        );
+        let t =
+            morale::surrendered_attacked(r, target, self.setup.options.restricted_check_mapping);
         self.apply(u, t);
     }
 
     /// Carries out a check's transition.
-    pub(super) fn apply(&mut self, u: usize, transition: Transition) {
+    pub fn apply(&mut self, u: usize, transition: Transition) {
         let round = self.st.round;
         match transition {
             Transition::Stay => {}
@@ -232,7 +257,11 @@ impl<T: Tracer> Battle<'_, T> {
                     format!(
                         "RESURGANCE: {} hp is now full capacity, +10 to later checks{}",
                         u.max_hp,
-                        if u.exempt { ", fights to the death (no more checks)" } else { "" }
+                        if u.exempt {
+                            ", fights to the death (no more checks)"
+                        } else {
+                            ""
+                        }
                     )
                 });
             }
@@ -251,7 +280,10 @@ impl<T: Tracer> Battle<'_, T> {
             .filter(|(a, _)| view.on_board(usize::from(*a)))
             .max_by_key(|(a, d)| (*d, std::cmp::Reverse(*a)))
             .map(|(a, _)| usize::from(*a))
-            .or_else(|| view.nearest_enemy(side, self.st.units[u].pos).map(|(e, _)| e));
+            .or_else(|| {
+                view.nearest_enemy(side, self.st.units[u].pos)
+                    .map(|(e, _)| e)
+            });
         self.st.units[u].router = router.map_or(EMPTY, |r| r as u16);
         let view = self.view();
         let mut attackers = [0usize; MAX_FREE_ATTACKERS];
@@ -266,7 +298,12 @@ impl<T: Tracer> Battle<'_, T> {
         let factor = self.setup.options.first_attack_damage_factor;
         for &e in &attackers[..n] {
             let d = self.damage_of(e, factor, 2);
-            self.decided(e, "free attack on a routing unit", |b| format!("{} for {d}", b.label(u)), "always taken (L127)");
+            self.decided(
+                e,
+                "free attack on a routing unit",
+                |b| format!("{} for {d}", b.label(u)),
+                "always taken (L127)",
+            );
             self.land(e, u, d);
         }
     }
@@ -278,7 +315,10 @@ impl<T: Tracer> Battle<'_, T> {
         let mut n = 0;
         for &(a, _) in &self.st.units[u].damage_from {
             let a = usize::from(a);
-            if n < MAX_FREE_ATTACKERS && self.view().hostile(self.setup.units[u].side, a) && self.st.units[a].morale != MoraleState::Rout {
+            if n < MAX_FREE_ATTACKERS
+                && self.view().hostile(self.setup.units[u].side, a)
+                && self.st.units[a].morale != MoraleState::Rout
+            {
                 attackers[n] = a;
                 n += 1;
             }
@@ -293,9 +333,18 @@ impl<T: Tracer> Battle<'_, T> {
             let hp = unit.hp;
             let side = self.setup.units[e].side;
             let choice = self.setup.side(side).doctrine.exploit_surrender(d, hp);
-            self.decided(e, "exploit the surrender", |b| {
-                if choice.choice { format!("attacks {} for {d}", b.label(u)) } else { format!("accepts the surrender of {}", b.label(u)) }
-            }, choice.rule);
+            self.decided(
+                e,
+                "exploit the surrender",
+                |b| {
+                    if choice.choice {
+                        format!("attacks {} for {d}", b.label(u))
+                    } else {
+                        format!("accepts the surrender of {}", b.label(u))
+                    }
+                },
+                choice.rule,
+            );
             if choice.choice {
                 self.land(e, u, d);
                 if self.st.units[u].presence == Presence::OnBoard {
@@ -307,7 +356,14 @@ impl<T: Tracer> Battle<'_, T> {
 }
 
 /// An attack of `attacker` on `target` at `pct` %, times `mult`.
-pub fn hit(attacker: usize, target: usize, pct: i64, mult: i64, allocation: IaAllocation, initiative: bool) -> Hit {
+pub fn hit(
+    attacker: usize,
+    target: usize,
+    pct: i64,
+    mult: i64,
+    allocation: IaAllocation,
+    initiative: bool,
+) -> Hit {
     Hit {
         attacker,
         target,

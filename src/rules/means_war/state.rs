@@ -237,15 +237,11 @@ impl View<'_> {
         })
     }
 
-    /// Surviving men of a unit, in milli-men.
+    /// Surviving men of a unit in milli-men: its men x HP left / starting HP
+    /// (a Resurgance redefines capacity, not the number of men).
     fn milli_men(&self, unit: usize) -> i64 {
-        let u = &self.state.units[unit];
-        let men = self.setup.troops[self.setup.units[unit].troop].men;
-        if u.max_hp <= 0 {
-            0
-        } else {
-            men * 1000 * u.hp.max(0) / u.max_hp.max(u.hp)
-        }
+        let t = &self.setup.troops[self.setup.units[unit].troop];
+        t.men * 1000 * self.state.units[unit].hp.max(0) / t.hp
     }
 
     /// Surviving men per side counted for "outnumbered" around `unit` (B-G11).

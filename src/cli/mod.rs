@@ -29,8 +29,10 @@ Examples:
   muster run scenarios/armies/siege_of_the_keep.toml --battles 50000 --threads 2
   muster run scenarios/armies/open_field.toml --precision 0.005 --max-battles 1000000
   muster trace scenarios/armies/open_field.toml --battle 17
-  muster check scenarios/armies/*.toml
-  muster rules armies";
+  muster run scenarios/means_war/pikemen_vs_swordsmen.toml
+  muster check scenarios/armies/*.toml scenarios/means_war/*.toml
+  muster rules armies
+  muster rules means_war";
 
 #[derive(Parser, Debug)]
 #[command(name = "muster", version, about = "Monte Carlo balance lab for mass-battle wargames", after_help = AFTER_HELP)]
@@ -53,7 +55,7 @@ pub enum Command {
     },
     /// List a ruleset's named rule options with their defaults.
     Rules {
-        /// The ruleset, e.g. `armies`.
+        /// The ruleset: `armies` or `means_war`.
         ruleset: String,
     },
 }

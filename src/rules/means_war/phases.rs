@@ -63,9 +63,13 @@ pub fn order(events: &mut [PhaseEvent], dice: &mut Dice) {
         if events[start].class() != 0 {
             // Fisher-Yates over the tied run.
             for i in (start + 1..end).rev() {
-                let span = (i - start + 1) as u8;
-                let j = start + usize::from(dice.roll(span)) - 1;
-                events.swap(i, j);
+                let span = i - start + 1;
+                let pick = match u8::try_from(span) {
+                    Ok(faces) => usize::from(dice.roll(faces)) - 1,
+                    // More than 255 tied phases: a plain modulo (bias below 1e-14).
+                    Err(_) => (dice.next_u64() % span as u64) as usize,
+                };
+                events.swap(i, start + pick);
             }
         }
         start = end;

@@ -530,3 +530,126 @@ fn the_worked_example_file_runs_end_to_end() {
     assert_eq!(record.units.len(), 14);
     assert_eq!(record.unit_events.len(), 14 * 8);
 }
+
+/// A two-unit battle: unit 0 of side A at `a`, unit 1 (Swordsmen) of side B at `b`.
+fn duel(a: [i64; 2], b: [i64; 2]) -> WarSetup {
+    let text = data("war3_resurgance.toml")
+        .replace(
+            "at = [[5, 1]], start_damage = 2500",
+            &format!("at = [[{}, {}]]", a[0], a[1]),
+        )
+        .replace("at = [[5, 2]]", &format!("at = [[{}, {}]]", b[0], b[1]));
+    war_setup_from(&text)
+}
+
+#[test]
+fn b_g24_a_routing_unit_at_its_edge_leaves_the_battle() {
+    let setup = duel([5, 0], [5, 1]);
+    with_battle(&setup, 1, |b| {
+        b.st.units[0].morale = MoraleState::Rout;
+        b.st.units[0].router = 1;
+        b.run_away(0, 5, true, 60);
+        assert_eq!(b.st.units[0].presence, Presence::Fled);
+        assert!(b.hits.is_empty());
+    });
+}
+
+#[test]
+fn b_g30_a_routing_unit_attacks_the_enemy_in_its_way_at_triple_damage() {
+    use muster::geometry::grid::Square;
+    use muster::rules::means_war::movement::flee;
+    let setup = duel([5, 1], [5, 2]);
+    with_battle(&setup, 1, |b| {
+        // Straight away from a point due south is straight into the enemy at (5,2).
+        let view = View {
+            setup: b.setup,
+            state: &*b.st,
+        };
+        let flight = flee(&view, 0, Square::new(5, -10), 5);
+        assert_eq!(flight.blocked_by, Some(1));
+        assert!(!flight.fled);
+        assert_eq!(
+            flight.end,
+            Square::new(5, 1),
+            "it stops next to the blocker"
+        );
+    });
+    // Routed by the enemy at (5,0), it runs north into the enemy at (5,2)
+    // and queues its x3 initiative attack on it.
+    let text = data("war3_resurgance.toml")
+        .replace("at = [[5, 1]], start_damage = 2500", "at = [[5, 1]]")
+        .replace(
+            "units = [{ troop = \"swordsmen\", at = [[5, 2]] }]",
+            "units = [{ troop = \"swordsmen\", at = [[5, 0], [5, 2]] }]",
+        );
+    let setup = war_setup_from(&text);
+    with_battle(&setup, 1, |b| {
+        b.st.units[0].morale = MoraleState::Rout;
+        b.st.units[0].router = 1;
+        assert_eq!(b.st.units[1].pos, Square::new(5, 0));
+        let moved = b.run_away(0, 5, true, 60);
+        assert!(!moved, "blocked at once");
+        assert_eq!(b.hits.len(), 1);
+        assert_eq!(
+            (b.hits[0].target, b.hits[0].pct, b.hits[0].mult),
+            (2, 60, 3)
+        );
+    });
+    let setup = duel([5, 3], [5, 4]);
+    with_battle(&setup, 1, |b| {
+        // Unit 0 runs from the enemy at (5,4) toward its own edge: straight south.
+        b.st.units[0].morale = MoraleState::Rout;
+        b.run_away(0, 2, true, 60);
+        assert_eq!(
+            b.st.units[0].pos,
+            Square::new(5, 1),
+            "two squares straight away"
+        );
+    });
+}
+
+#[test]
+fn b_g23_a_surrender_next_to_an_enemy_that_did_not_attack_is_captured() {
+    let setup = duel([5, 1], [5, 2]);
+    with_battle(&setup, 1, |b| {
+        b.st.round = 2;
+        b.apply(0, Transition::Enter(MoraleState::Surrender));
+        assert_eq!(
+            b.st.units[0].presence,
+            Presence::OnBoard,
+            "nobody had attacked it: no exploit offer"
+        );
+        b.end_of_round();
+        assert_eq!(b.st.units[0].presence, Presence::Captured);
+    });
+}
+
+#[test]
+fn exploiting_a_surrender_triggers_the_plus_50_check() {
+    let setup = duel([5, 1], [5, 2]);
+    with_battle(&setup, 3, |b| {
+        // The enemy damaged it since its last action phase, so it may exploit
+        // (press_the_attack: always_exploit).
+        b.land(1, 0, 10);
+        let checks_before: u32 = b.st.units[0].outcomes.iter().sum();
+        b.apply(0, Transition::Enter(MoraleState::Surrender));
+        let checks_after: u32 = b.st.units[0].outcomes.iter().sum();
+        let unit = &b.st.units[0];
+        assert!(
+            unit.presence != Presence::OnBoard || checks_after == checks_before + 1,
+            "one +50 check"
+        );
+        if unit.presence == Presence::OnBoard {
+            assert!(
+                matches!(unit.morale, MoraleState::Normal | MoraleState::Rout),
+                "the +50 check has only two outcomes, got {:?}",
+                unit.morale
+            );
+            assert_eq!(
+                unit.exempt,
+                unit.morale == MoraleState::Normal,
+                "a resurgent surrender fights to the death"
+            );
+        }
+    });
+}

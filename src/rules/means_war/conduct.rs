@@ -134,13 +134,7 @@ impl<T: Tracer> Battle<'_, T> {
     /// Runs `u` straight away (L129, L148) for `budget` squares; a routing
     /// unit attacks whoever blocks it at `blocked_pct` % x3 (L131, B-G30).
     /// Returns whether it moved or left the board.
-    pub(super) fn run_away(
-        &mut self,
-        u: usize,
-        budget: i32,
-        routing: bool,
-        blocked_pct: i64,
-    ) -> bool {
+    pub fn run_away(&mut self, u: usize, budget: i32, routing: bool, blocked_pct: i64) -> bool {
         let away = self.danger(u, routing);
         let flight = flee(&self.view(), u, away, budget);
         let start = self.st.units[u].pos;

@@ -135,16 +135,12 @@ pub struct Flight {
     pub fled: bool,
 }
 
-fn dist2(a: Square, b: Square) -> i32 {
-    let dx = i32::from(a.x) - i32::from(b.x);
-    let dy = i32::from(a.y) - i32::from(b.y);
-    dx * dx + dy * dy
-}
-
 /// Moves `unit` away from `away_from` "in as straight a line as possible"
-/// (L129) for up to `budget` squares: each step goes to the neighbour
-/// farthest from `away_from` (ties toward its own edge). A step off the board
-/// means it leaves the battle; an enemy in the way stops it.
+/// (L129) for up to `budget` squares: each step is the one of the 8 closest
+/// in direction to straight away from `away_from` (ties toward its own
+/// edge). A step off the board means it leaves the battle; an enemy in the
+/// way stops it; a friend is passed through or, if that is not allowed,
+/// stepped around.
 pub fn flee(view: &View, unit: usize, away_from: Square, budget: i32) -> Flight {
     let side = view.side_of(unit);
     let own_edge = view.setup.own_edge(side);
@@ -153,16 +149,24 @@ pub fn flee(view: &View, unit: usize, away_from: Square, budget: i32) -> Flight 
     let mut last_free = pos;
     let (mut spent, mut parity) = (0, 0u8);
     loop {
+        // Steps that move away, straightest first: cos(angle to the away
+        // direction), compared as dot / |step| scaled by 1414 / 1000.
+        let (vx, vy) = (
+            i32::from(pos.x) - i32::from(away_from.x),
+            i32::from(pos.y) - i32::from(away_from.y),
+        );
         let mut options: [(i32, i32, usize, Direction); 8] = [(0, 0, 0, Direction::N); 8];
         let mut n_opts = 0;
         for (k, d) in Direction::ALL.into_iter().enumerate() {
-            let n = pos.offset(d, 1);
-            let gain = dist2(n, away_from) - dist2(pos, away_from);
-            if gain <= 0 {
+            let (dx, dy) = d.delta();
+            let dot = i32::from(dx) * vx + i32::from(dy) * vy;
+            if dot <= 0 {
                 continue;
             }
+            let straightness = dot * if d.is_diagonal() { 1000 } else { 1414 };
+            let n = pos.offset(d, 1);
             options[n_opts] = (
-                -dist2(n, away_from),
+                -straightness,
                 (i32::from(n.y) - i32::from(own_edge)).abs(),
                 k,
                 d,

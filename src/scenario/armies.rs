@@ -4,11 +4,11 @@
 //! against the rules (board, overlaps, officer count, the commander, the
 //! 6-square rule and the attacker's zone, leashes at deployment).
 
-use super::checks::{check_options, in_range, placement, square, word, Ctx};
+use super::checks::{header, in_range, intern, placement, square, word, Ctx};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw::{ArmyListFile, DoctrineFile, ScenarioFile, UnitEntry};
-use super::{builtin, resolve, Scenario, ScenarioRules, DEFAULT_BATTLES, DEFAULT_SEED};
+use super::{builtin, resolve, Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::doctrine::armies::*;
 use crate::geometry::grid::{Grid, Square};
 use crate::path;
@@ -666,36 +666,18 @@ pub fn validate(
         prefix: Vec::new(),
     };
     let p = &mut problems;
-    if raw.scenario.name.trim().is_empty() {
-        ctx.err(
-            p,
-            path!["scenario", "name"],
-            "the scenario needs a name",
-            None,
-        );
-    }
-    let values = check_options(&ctx, p, &raw.options, SPECS, "armies");
-    let options = ArmiesOptions::from_values(&values);
-    let max_rounds = raw.scenario.max_rounds.unwrap_or(30);
-    in_range(
+    let head = header(
         &ctx,
         p,
-        path!["scenario", "max_rounds"],
-        "max_rounds",
-        max_rounds,
-        1,
-        1000,
+        &raw.scenario.name,
+        &raw.options,
+        (SPECS, "armies"),
+        raw.scenario.max_rounds,
+        30,
+        raw.run.battles,
     );
-    let battles = raw.run.battles.unwrap_or(DEFAULT_BATTLES as i64);
-    in_range(
-        &ctx,
-        p,
-        path!["run", "battles"],
-        "battles",
-        battles,
-        1,
-        i64::MAX,
-    );
+    let options = ArmiesOptions::from_values(&head.options);
+    let (max_rounds, battles) = (head.max_rounds, head.battles);
     let meeting = word(
         &ctx,
         p,
@@ -774,16 +756,8 @@ pub fn validate(
             p,
         ) {
             let l = r.loc.as_ref().unwrap_or(loc);
-            let list = validate_list(&r.value, l, &r.prefix, p);
-            for t in list {
-                let idx = match troops.iter().position(|o| *o == t) {
-                    Some(k) => k,
-                    None => {
-                        troops.push(t);
-                        troops.len() - 1
-                    }
-                };
-                side_troops[i].push(idx);
+            for t in validate_list(&r.value, l, &r.prefix, p) {
+                side_troops[i].push(intern(&mut troops, t));
             }
             resolved.sides[i].army_list = super::raw::Reference::Inline(Box::new(r.value));
         }

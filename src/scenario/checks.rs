@@ -1,6 +1,8 @@
 //! Checks shared by the validators of every ruleset: where a problem goes
 //! ([`Ctx`]), words from a fixed set, integer ranges, squares on the board,
-//! and a scenario's `[options]` table against a ruleset's option registry.
+//! unit placement (`at` lists and blocks), a scenario's common header (name,
+//! `[options]` against a ruleset's registry, `max_rounds`, battles), and
+//! interning troop profiles shared by both sides.
 
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Seg};
@@ -205,4 +207,71 @@ pub fn placement(
         }
     }
     Some(squares)
+}
+
+/// The checked values every scenario has, whatever its ruleset.
+pub struct Header {
+    pub options: BTreeMap<String, OptionValue>,
+    pub max_rounds: i64,
+    pub battles: i64,
+}
+
+/// Checks a scenario's name, `[options]` (against `specs` of `ruleset`),
+/// `max_rounds` (default `default_rounds`) and `[run] battles`.
+#[allow(clippy::too_many_arguments)]
+pub fn header(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    name: &str,
+    options: &toml::Table,
+    (specs, ruleset): (&[OptionSpec], &str),
+    max_rounds: Option<i64>,
+    default_rounds: i64,
+    battles: Option<i64>,
+) -> Header {
+    if name.trim().is_empty() {
+        ctx.err(
+            p,
+            path!["scenario", "name"],
+            "the scenario needs a name",
+            None,
+        );
+    }
+    let options = check_options(ctx, p, options, specs, ruleset);
+    let max_rounds = max_rounds.unwrap_or(default_rounds);
+    in_range(
+        ctx,
+        p,
+        path!["scenario", "max_rounds"],
+        "max_rounds",
+        max_rounds,
+        1,
+        1000,
+    );
+    let battles = battles.unwrap_or(super::DEFAULT_BATTLES as i64);
+    in_range(
+        ctx,
+        p,
+        path!["run", "battles"],
+        "battles",
+        battles,
+        1,
+        i64::MAX,
+    );
+    Header {
+        options,
+        max_rounds,
+        battles,
+    }
+}
+
+/// The index of `item` in `pool`, adding it when it is not there yet.
+pub fn intern<T: PartialEq>(pool: &mut Vec<T>, item: T) -> usize {
+    match pool.iter().position(|o| *o == item) {
+        Some(k) => k,
+        None => {
+            pool.push(item);
+            pool.len() - 1
+        }
+    }
 }

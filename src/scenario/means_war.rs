@@ -2,13 +2,11 @@
 //! doctrines into [`WarDoctrine`], and scenarios into a ready [`WarSetup`]
 //! whose every index and square is safe for the rules code.
 
-use super::checks::{check_options, in_range, placement, word, Ctx};
+use super::checks::{header, in_range, intern, placement, word, Ctx};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile, WarTroopRaw};
-use super::{
-    builtin, resolve, ResolvedFile, Scenario, ScenarioRules, DEFAULT_BATTLES, DEFAULT_SEED,
-};
+use super::{builtin, resolve, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::doctrine::means_war::*;
 use crate::geometry::grid::Grid;
 use crate::path;
@@ -341,36 +339,18 @@ pub fn validate(
         prefix: Vec::new(),
     };
     let p = &mut problems;
-    if raw.scenario.name.trim().is_empty() {
-        ctx.err(
-            p,
-            path!["scenario", "name"],
-            "the scenario needs a name",
-            None,
-        );
-    }
-    let values = check_options(&ctx, p, &raw.options, SPECS, "means_war");
-    let options = WarOptions::from_values(&values);
-    let max_rounds = raw.scenario.max_rounds.unwrap_or(40);
-    in_range(
+    let head = header(
         &ctx,
         p,
-        path!["scenario", "max_rounds"],
-        "max_rounds",
-        max_rounds,
-        1,
-        1000,
+        &raw.scenario.name,
+        &raw.options,
+        (SPECS, "means_war"),
+        raw.scenario.max_rounds,
+        40,
+        raw.run.battles,
     );
-    let battles = raw.run.battles.unwrap_or(DEFAULT_BATTLES as i64);
-    in_range(
-        &ctx,
-        p,
-        path!["run", "battles"],
-        "battles",
-        battles,
-        1,
-        i64::MAX,
-    );
+    let options = WarOptions::from_values(&head.options);
+    let (max_rounds, battles) = (head.max_rounds, head.battles);
     let (w, d) = (raw.battlefield.width, raw.battlefield.depth);
     let board_ok = in_range(&ctx, p, path!["battlefield", "width"], "width", w, 2, 500)
         & in_range(&ctx, p, path!["battlefield", "depth"], "depth", d, 2, 500);
@@ -402,11 +382,7 @@ pub fn validate(
         ) {
             let l = r.loc.as_ref().unwrap_or(loc);
             for t in validate_list(&r.value, l, &r.prefix, p) {
-                let idx = troops.iter().position(|o| *o == t).unwrap_or_else(|| {
-                    troops.push(t);
-                    troops.len() - 1
-                });
-                side_troops[i].push(idx);
+                side_troops[i].push(intern(&mut troops, t));
             }
             resolved.sides[i].army_list = super::raw::Reference::Inline(Box::new(r.value));
         }

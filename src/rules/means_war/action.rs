@@ -9,7 +9,7 @@ use super::conduct::{Goal, Reachable};
 use super::morale::MoraleState;
 use super::options::CheckTrigger;
 use super::state::Presence;
-use crate::rules::{TraceEvent, Tracer};
+use crate::rules::Tracer;
 
 impl<T: Tracer> Battle<'_, T> {
     /// Squares a unit moves in its action phase in state `state` (B-TV26).
@@ -31,19 +31,8 @@ impl<T: Tracer> Battle<'_, T> {
         if members.is_empty() {
             return;
         }
-        let round = self.st.round;
         let ap = self.st.groups[g].ap;
-        self.note(|b| {
-            let group = &b.setup.groups[g];
-            TraceEvent::Turn {
-                round,
-                side: format!(
-                    "{} {}: action phase at {ap}",
-                    b.setup.side(group.side).name,
-                    b.setup.troops[group.troop].id
-                ),
-            }
-        });
+        self.announce(g, |_| format!("action phase at {ap}"));
         // 1. Morale checks.
         for &u in members.iter() {
             let unit = &self.st.units[u];

@@ -93,6 +93,25 @@ impl<T: Tracer> Battle<'_, T> {
         format!("{} {}", self.setup.side(spec.side).name, spec.label)
     }
 
+    /// A troop-type group as the trace names it: side and troop id.
+    pub fn group_label(&self, g: usize) -> String {
+        let group = &self.setup.groups[g];
+        format!(
+            "{} {}",
+            self.setup.side(group.side).name,
+            self.setup.troops[group.troop].id
+        )
+    }
+
+    /// Records the start of a phase of group `g` in the trace.
+    pub(super) fn announce(&mut self, g: usize, what: impl FnOnce(&Self) -> String) {
+        let round = self.st.round;
+        self.note(|b| TraceEvent::Turn {
+            round,
+            side: format!("{}: {}", b.group_label(g), what(b)),
+        });
+    }
+
     /// Records a change of a unit in the trace.
     pub(super) fn change(&mut self, u: usize, what: impl FnOnce(&Self) -> String) {
         let round = self.st.round;
@@ -293,11 +312,10 @@ impl<T: Tracer> Battle<'_, T> {
                         .any(|&u| self.st.units[u].presence == Presence::OnBoard)
                 {
                     let (ip, ap, roll) = (gs.ip, gs.ap, d20[g]);
-                    let t = &self.setup.troops[group.troop];
-                    let name = format!("{} {}", self.setup.side(group.side).name, t.id);
+                    let who = self.group_label(g);
                     self.trace.record(TraceEvent::Roll {
                         round,
-                        who: name,
+                        who,
                         purpose: format!("initiative: IP {ip}, AP {ap}"),
                         die: 20,
                         dice: vec![roll as u8],

@@ -10,7 +10,7 @@ use super::conduct::{Goal, Reachable};
 use super::morale::MoraleState;
 use super::state::Presence;
 use crate::doctrine::means_war::{FallBackIp, IpAction};
-use crate::rules::{TraceEvent, Tracer};
+use crate::rules::Tracer;
 
 impl<T: Tracer> Battle<'_, T> {
     /// The initiative phase at `number` of group `g` (all its units, or only
@@ -38,23 +38,14 @@ impl<T: Tracer> Battle<'_, T> {
         if members.is_empty() {
             return;
         }
-        let round = self.st.round;
         let ap = self.st.groups[g].ap;
-        self.note(|b| {
-            let group = &b.setup.groups[g];
-            TraceEvent::Turn {
-                round,
-                side: format!(
-                    "{} {}: initiative phase at {number}{} (action phase {ap})",
-                    b.setup.side(group.side).name,
-                    b.setup.troops[group.troop].id,
-                    if routed {
-                        " (routed units roll 20)"
-                    } else {
-                        ""
-                    }
-                ),
-            }
+        let routed_note = if routed {
+            " (routed units roll 20)"
+        } else {
+            ""
+        };
+        self.announce(g, |_| {
+            format!("initiative phase at {number}{routed_note} (action phase {ap})")
         });
         self.hits.clear();
         for &u in members.iter() {

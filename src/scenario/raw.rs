@@ -1,6 +1,7 @@
 //! The serde mirror of the three Armies input files (scenarios, army lists
 //! and doctrines; This Means WAR! has its own in `raw_war`), plus the parts
-//! both share (references, run defaults, provenance, list and doctrine headers). Fields are loose (signed integers, plain strings) so that a
+//! both share (references, run defaults, provenance, list and doctrine
+//! headers). Fields are loose (signed integers, plain strings) so that a
 //! wrong value reaches validation and is reported with every other problem
 //! instead of stopping the parse. Unknown keys are collected by the loader.
 

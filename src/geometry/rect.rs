@@ -1,0 +1,346 @@
+//! Oriented rectangles: movement trays of company units, bases of lone
+//! models. Closest-point distance between footprints, facing arcs by the
+//! 45-degree lines from the corners, segment crossing for line of sight,
+//! and the manoeuvres that move a tray (advance, wheel about a front corner,
+//! pivot about the centre, translate). All queries are allocation-free.
+
+use super::plane::{point_segment_distance, ray_segment, segments_cross, Vec2, EPS};
+use serde::Serialize;
+
+/// Which arc of a footprint a point lies in, seen from the footprint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Arc {
+    Front,
+    Left,
+    Right,
+    Rear,
+}
+
+impl Arc {
+    pub fn name(self) -> &'static str {
+        match self {
+            Arc::Front => "front",
+            Arc::Left => "left flank",
+            Arc::Right => "right flank",
+            Arc::Rear => "rear",
+        }
+    }
+
+    pub fn is_flank(self) -> bool {
+        matches!(self, Arc::Left | Arc::Right)
+    }
+}
+
+/// An oriented rectangle: `width` across the front, `depth` front to back,
+/// facing the unit vector `facing`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rect {
+    pub centre: Vec2,
+    pub facing: Vec2,
+    pub width: f64,
+    pub depth: f64,
+}
+
+impl Rect {
+    /// A rectangle whose centre is `centre`, facing the bearing `degrees`.
+    pub fn new(centre: Vec2, bearing: f64, width: f64, depth: f64) -> Self {
+        Rect {
+            centre,
+            facing: Vec2::from_bearing(bearing),
+            width,
+            depth,
+        }
+    }
+
+    /// A rectangle whose front edge is centred on `front_centre`.
+    pub fn from_front(front_centre: Vec2, facing: Vec2, width: f64, depth: f64) -> Self {
+        Rect {
+            centre: front_centre - facing * (depth / 2.0),
+            facing,
+            width,
+            depth,
+        }
+    }
+
+    /// The corners: front-left, front-right, rear-right, rear-left.
+    pub fn corners(&self) -> [Vec2; 4] {
+        let f = self.facing * (self.depth / 2.0);
+        let r = self.facing.right() * (self.width / 2.0);
+        let c = self.centre;
+        [c + f - r, c + f + r, c - f + r, c - f - r]
+    }
+
+    /// The midpoint of the front edge.
+    pub fn front_centre(&self) -> Vec2 {
+        self.centre + self.facing * (self.depth / 2.0)
+    }
+
+    /// The point `p` in this rectangle's frame: x to the right, y forward.
+    pub fn to_local(&self, p: Vec2) -> Vec2 {
+        let d = p - self.centre;
+        Vec2::new(d.dot(self.facing.right()), d.dot(self.facing))
+    }
+
+    /// The local point `(x, y)` (x right, y forward) on the table.
+    pub fn to_world(&self, local: Vec2) -> Vec2 {
+        self.centre + self.facing.right() * local.x + self.facing * local.y
+    }
+
+    pub fn contains(&self, p: Vec2) -> bool {
+        let l = self.to_local(p);
+        l.x.abs() <= self.width / 2.0 + EPS && l.y.abs() <= self.depth / 2.0 + EPS
+    }
+
+    /// Whether the two rectangles overlap or touch (separating-axis test).
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        let axes = [
+            self.facing,
+            self.facing.right(),
+            other.facing,
+            other.facing.right(),
+        ];
+        let (a, b) = (self.corners(), other.corners());
+        axes.iter().all(|&axis| {
+            let (amin, amax) = project(&a, axis);
+            let (bmin, bmax) = project(&b, axis);
+            amax >= bmin - EPS && bmax >= amin - EPS
+        })
+    }
+
+    /// The closest distance between the two rectangles (0 when they overlap).
+    pub fn distance(&self, other: &Rect) -> f64 {
+        if self.overlaps(other) {
+            return 0.0;
+        }
+        let (a, b) = (self.corners(), other.corners());
+        let mut best = f64::INFINITY;
+        for i in 0..4 {
+            let (b0, b1) = (b[i], b[(i + 1) % 4]);
+            let (a0, a1) = (a[i], a[(i + 1) % 4]);
+            for j in 0..4 {
+                best = best.min(point_segment_distance(a[j], b0, b1));
+                best = best.min(point_segment_distance(b[j], a0, a1));
+            }
+        }
+        best
+    }
+
+    /// The closest distance from this rectangle to a point (0 inside).
+    pub fn distance_to_point(&self, p: Vec2) -> f64 {
+        let l = self.to_local(p);
+        let dx = (l.x.abs() - self.width / 2.0).max(0.0);
+        let dy = (l.y.abs() - self.depth / 2.0).max(0.0);
+        dx.hypot(dy)
+    }
+
+    /// The arc of this rectangle that `p` lies in. Each arc is bounded by
+    /// lines at 45 degrees outward from the corners; a point exactly on a
+    /// line counts as the less advantageous arc for an attacker there
+    /// (front before flank, flank before rear).
+    pub fn arc_of(&self, p: Vec2) -> Arc {
+        let l = self.to_local(p);
+        let ax = l.x.abs() - self.width / 2.0;
+        let fy = l.y - self.depth / 2.0;
+        let ry = -l.y - self.depth / 2.0;
+        if fy >= -EPS && ax <= fy + EPS {
+            Arc::Front
+        } else if ry > EPS && ax < ry - EPS {
+            Arc::Rear
+        } else if l.x < 0.0 {
+            Arc::Left
+        } else {
+            Arc::Right
+        }
+    }
+
+    /// Whether any of `other`'s corners, edge midpoints or centre is in this
+    /// rectangle's `arc` ("at least partly inside the arc").
+    pub fn partly_in_arc(&self, other: &Rect, arc: Arc) -> bool {
+        let c = other.corners();
+        let probes = [
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            (c[0] + c[1]) * 0.5,
+            (c[1] + c[2]) * 0.5,
+            (c[2] + c[3]) * 0.5,
+            (c[3] + c[0]) * 0.5,
+            other.centre,
+        ];
+        probes.iter().any(|&p| self.arc_of(p) == arc)
+    }
+
+    /// Whether the segment `a`-`b` crosses or touches this rectangle.
+    pub fn crossed_by(&self, a: Vec2, b: Vec2) -> bool {
+        if self.contains(a) || self.contains(b) {
+            return true;
+        }
+        let c = self.corners();
+        (0..4).any(|i| segments_cross(a, b, c[i], c[(i + 1) % 4]))
+    }
+
+    /// How far this rectangle can slide along the unit vector `dir` before it
+    /// touches `other`, if it ever does (0 when they already touch).
+    pub fn contact_distance(&self, dir: Vec2, other: &Rect) -> Option<f64> {
+        if self.overlaps(other) {
+            return Some(0.0);
+        }
+        let (a, b) = (self.corners(), other.corners());
+        let mut best: Option<f64> = None;
+        let mut keep = |t: Option<f64>| {
+            if let Some(t) = t {
+                best = Some(best.map_or(t, |b: f64| b.min(t)));
+            }
+        };
+        for i in 0..4 {
+            for j in 0..4 {
+                // Our corners run into their edges, their corners into ours.
+                keep(ray_segment(a[j], dir, b[i], b[(i + 1) % 4]));
+                keep(ray_segment(b[j], -dir, a[i], a[(i + 1) % 4]));
+            }
+        }
+        best
+    }
+
+    /// Moved by `offset`, facing unchanged.
+    pub fn translated(&self, offset: Vec2) -> Rect {
+        Rect {
+            centre: self.centre + offset,
+            ..*self
+        }
+    }
+
+    /// Turned by `radians` clockwise about its centre (a pivot).
+    pub fn pivoted(&self, radians: f64) -> Rect {
+        Rect {
+            facing: self.facing.rotated(radians).normalized(),
+            ..*self
+        }
+    }
+
+    /// Wheeled by `radians` (clockwise positive): the front corner on the
+    /// inside of the turn stays put and the rest swings forward around it.
+    pub fn wheeled(&self, radians: f64) -> Rect {
+        let [fl, fr, _, _] = self.corners();
+        // Turning right (clockwise) keeps the front-right corner fixed.
+        let hinge = if radians >= 0.0 { fr } else { fl };
+        let facing = self.facing.rotated(radians).normalized();
+        let centre = hinge + (self.centre - hinge).rotated(radians);
+        Rect {
+            centre,
+            facing,
+            ..*self
+        }
+    }
+}
+
+fn project(points: &[Vec2; 4], axis: Vec2) -> (f64, f64) {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    for p in points {
+        let d = p.dot(axis);
+        lo = lo.min(d);
+        hi = hi.max(d);
+    }
+    (lo, hi)
+}
+
+/// The inches a wheel through `radians` costs a unit of frontage `width`:
+/// the path of its outer front corner, `width * angle`.
+pub fn wheel_cost(width: f64, radians: f64) -> f64 {
+    width * radians.abs()
+}
+
+/// The inches a pivot about the centre costs a unit of speed `speed`:
+/// `ceil(speed / 4)` up to 90 degrees, `ceil(speed / 2)` up to 180.
+pub fn pivot_cost(speed: f64, radians: f64) -> f64 {
+    let a = radians.abs();
+    if a < EPS {
+        0.0
+    } else if a <= std::f64::consts::FRAC_PI_2 + EPS {
+        (speed / 4.0).ceil()
+    } else {
+        (speed / 2.0).ceil()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tray(x: f64, y: f64, bearing: f64) -> Rect {
+        Rect::new(Vec2::new(x, y), bearing, 4.0, 2.0)
+    }
+
+    #[test]
+    fn distances_between_trays() {
+        let a = tray(10.0, 10.0, 0.0);
+        // Straight ahead: front edge at y = 11, other's rear edge at y = 15.
+        let b = tray(10.0, 16.0, 180.0);
+        assert!((a.distance(&b) - 4.0).abs() < 1e-9);
+        // Corner to corner on the diagonal.
+        let c = tray(17.0, 16.0, 0.0);
+        assert!((a.distance(&c) - (3.0f64.hypot(4.0))).abs() < 1e-9);
+        // Overlap is zero.
+        assert_eq!(a.distance(&tray(11.0, 10.5, 30.0)), 0.0);
+        // A rotated neighbour: distance is from its nearest corner.
+        let d = Rect::new(Vec2::new(10.0, 15.0), 45.0, 2.0, 2.0);
+        let expect = 15.0 - 2f64.sqrt() - 11.0;
+        assert!((a.distance(&d) - expect).abs() < 1e-9);
+        assert!((a.distance_to_point(Vec2::new(10.0, 14.0)) - 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn arcs_by_corner_diagonals() {
+        let a = tray(0.0, 0.0, 0.0); // corners at x = +-2, y = +-1
+        assert_eq!(a.arc_of(Vec2::new(0.0, 5.0)), Arc::Front);
+        assert_eq!(
+            a.arc_of(Vec2::new(5.0, 4.0)),
+            Arc::Front,
+            "on the 45-degree line"
+        );
+        assert_eq!(a.arc_of(Vec2::new(5.1, 4.0)), Arc::Right);
+        assert_eq!(a.arc_of(Vec2::new(-6.0, 0.0)), Arc::Left);
+        assert_eq!(a.arc_of(Vec2::new(0.0, -3.0)), Arc::Rear);
+        assert_eq!(
+            a.arc_of(Vec2::new(5.0, -4.0)),
+            Arc::Right,
+            "flank before rear"
+        );
+        // Rotate the tray to face east: its front is now +x.
+        let e = tray(0.0, 0.0, 90.0);
+        assert_eq!(e.arc_of(Vec2::new(6.0, 0.0)), Arc::Front);
+        assert_eq!(e.arc_of(Vec2::new(0.0, 6.0)), Arc::Left);
+        assert!(a.partly_in_arc(&tray(6.0, 5.0, 0.0), Arc::Front));
+        assert!(!a.partly_in_arc(&tray(9.0, 2.0, 0.0), Arc::Front));
+    }
+
+    #[test]
+    fn manoeuvres_keep_shape() {
+        let a = tray(10.0, 10.0, 0.0);
+        let w = a.wheeled(std::f64::consts::FRAC_PI_2);
+        let [_, fr, ..] = a.corners();
+        let [_, fr2, ..] = w.corners();
+        // Wheeling right: the inner (front-right) corner stays put.
+        assert!(fr.distance(fr2) < 1e-9);
+        assert!((w.centre.x - 11.0).abs() < 1e-9 && (w.centre.y - 13.0).abs() < 1e-9);
+        assert!((w.facing.bearing() - 90.0).abs() < 1e-9);
+        assert!((wheel_cost(4.0, std::f64::consts::FRAC_PI_2) - 6.283).abs() < 1e-3);
+        assert!((wheel_cost(8.0, std::f64::consts::FRAC_PI_4) - 6.283).abs() < 1e-3);
+        let p = a.pivoted(std::f64::consts::PI);
+        assert_eq!(p.centre, a.centre);
+        assert!((p.facing.bearing() - 180.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn line_of_sight_and_sliding() {
+        let a = tray(10.0, 10.0, 0.0);
+        assert!(a.crossed_by(Vec2::new(0.0, 10.0), Vec2::new(20.0, 10.0)));
+        assert!(!a.crossed_by(Vec2::new(0.0, 12.0), Vec2::new(20.0, 12.0)));
+        let b = tray(10.0, 20.0, 180.0);
+        let d = a.contact_distance(Vec2::new(0.0, 1.0), &b).unwrap();
+        assert!((d - 8.0).abs() < 1e-9);
+        assert!(a.contact_distance(Vec2::new(0.0, -1.0), &b).is_none());
+    }
+}

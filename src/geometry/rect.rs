@@ -326,8 +326,14 @@ mod tests {
         assert!(fr.distance(fr2) < 1e-9);
         assert!((w.centre.x - 11.0).abs() < 1e-9 && (w.centre.y - 13.0).abs() < 1e-9);
         assert!((w.facing.bearing() - 90.0).abs() < 1e-9);
-        assert!((wheel_cost(4.0, std::f64::consts::FRAC_PI_2) - 6.283).abs() < 1e-3);
-        assert!((wheel_cost(8.0, std::f64::consts::FRAC_PI_4) - 6.283).abs() < 1e-3);
+        assert_eq!(
+            format!("{:.2}", wheel_cost(4.0, std::f64::consts::FRAC_PI_2)),
+            "6.28"
+        );
+        assert_eq!(
+            format!("{:.2}", wheel_cost(8.0, std::f64::consts::FRAC_PI_4)),
+            "6.28"
+        );
         let p = a.pivoted(std::f64::consts::PI);
         assert_eq!(p.centre, a.centre);
         assert!((p.facing.bearing() - 180.0).abs() < 1e-9);

@@ -1,10 +1,12 @@
 //! The one integration test binary: rule fidelity (worked examples and exact
-//! probabilities from the Armies and This Means WAR! digests), determinism, trace = batch, bad
+//! probabilities from the Armies, This Means WAR! and D&D War digests), determinism, trace = batch, bad
 //! input, and the shipped files.
 
 mod it {
     pub mod bad_input;
     pub mod determinism;
+    pub mod dnd_probabilities;
+    pub mod dnd_vectors;
     pub mod exact_probabilities;
     pub mod rules_vectors;
     pub mod shipped_files;

@@ -7,6 +7,7 @@
 //! doctrine for every choice a player would make.
 
 pub mod armies;
+pub mod dnd_war;
 pub mod means_war;
 pub mod options;
 pub mod trace;

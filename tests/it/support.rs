@@ -46,3 +46,14 @@ pub fn war_setup_from(text: &str) -> muster::rules::means_war::setup::WarSetup {
         Err(p) => panic!("test scenario invalid:\n{p}"),
     }
 }
+
+/// Asserts that `hits` of `n` trials is within 4 sigma of probability `p`.
+pub fn within_4_sigma(what: &str, hits: u64, n: u64, p: f64) {
+    let obs = hits as f64 / n as f64;
+    let sigma = (p * (1.0 - p) / n as f64).sqrt();
+    assert!(
+        (obs - p).abs() <= 4.0 * sigma + 1e-12,
+        "{what}: observed {obs:.5}, exact {p:.5} (4 sigma = {:.5})",
+        4.0 * sigma
+    );
+}

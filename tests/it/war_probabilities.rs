@@ -5,7 +5,7 @@
 //! type's initiative phase comes first, and the outcome of a fresh unit's
 //! check inside a battle.
 
-use super::support::{data, trials, war_setup_from};
+use super::support::{data, trials, war_setup_from, within_4_sigma};
 use muster::dice::Dice;
 use muster::rules::means_war::arith::{action_phase, attack_damage, ia_pct, initiative_phase};
 use muster::rules::means_war::battle::{Battle, Scratch};
@@ -39,16 +39,6 @@ const BANDS: &[(i64, [u32; 8])] = &[
     (150, [0, 0, 0, 0, 0, 0, 29, 71]),
     (179, [0, 0, 0, 0, 0, 0, 0, 100]),
 ];
-
-fn within_4_sigma(what: &str, hits: u64, n: u64, p: f64) {
-    let obs = hits as f64 / n as f64;
-    let sigma = (p * (1.0 - p) / n as f64).sqrt();
-    assert!(
-        (obs - p).abs() <= 4.0 * sigma + 1e-12,
-        "{what}: observed {obs:.5}, exact {p:.5} (4 sigma = {:.5})",
-        4.0 * sigma
-    );
-}
 
 #[test]
 fn band_counts_over_the_hundred_faces_are_the_digest_table() {

@@ -478,9 +478,10 @@ fn tv36_stone_thrower_scatter() {
     assert_eq!(machines::misfire(3), Misfire::Disabled);
     assert_eq!(machines::misfire(4), Misfire::NoShot);
     assert!(
-        11.0 < machines::STONE_MIN_RANGE,
+        !machines::stone_aim_legal(11.0, 48.0),
         "an aim point 11 inches away is illegal"
     );
+    assert!(machines::stone_aim_legal(12.0, 48.0));
     // Per-shot rates over every (d10, scatter face) pair.
     let mut counts = [0u32; 3];
     for d10 in 1..=10 {

@@ -62,3 +62,9 @@ pub fn misfire(d6: u8) -> Misfire {
 
 /// The stone thrower's minimum range to its aim point (L703).
 pub const STONE_MIN_RANGE: f64 = 12.0;
+
+/// Whether a stone thrower may aim at a model `distance` inches away
+/// (within range, and not within 12" of the machine).
+pub fn stone_aim_legal(distance: f64, range: f64) -> bool {
+    distance >= STONE_MIN_RANGE && distance <= range
+}

@@ -24,5 +24,6 @@ pub mod courage;
 pub mod distances;
 pub mod hits;
 pub mod machines;
+pub mod options;
 pub mod resolution;
 pub mod traits;

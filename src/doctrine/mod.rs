@@ -5,4 +5,5 @@
 //! doctrine rule that made it, for the trace.
 
 pub mod armies;
+pub mod dnd_war;
 pub mod means_war;

@@ -1,0 +1,87 @@
+//! Doctrines for D&D War: the choices a player makes each turn, as data
+//! (section 10 of the digest). Whether to take the initiative, how units
+//! move (advance, hold until the enemy comes close, or keep a gunline at
+//! range), when a charge is worth declaring (the chance to reach, flank or
+//! rear preference, not against fear causers on a low courage bonus),
+//! which enemy a unit shoots, which combat is fought first, and whether a
+//! winner pursues. Each decision is a pure function of numbers the rules
+//! hand in, and says which setting made it.
+
+/// How units move in the remaining-moves step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Movement {
+    /// Toward the nearest enemy, stopping outside charge range of nothing.
+    Advance,
+    /// Stay put until an enemy is within `radius` inches, then advance.
+    HoldUntil { radius: f64 },
+    /// Units with a ranged attack stay put while any enemy is in range and
+    /// otherwise advance until one is; others advance.
+    Gunline,
+}
+
+/// Which enemy a shooting unit picks among those it can see and reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShootPriority {
+    Closest,
+    /// The fewest models left as a share of its start.
+    MostDamaged,
+    /// One whose expected casualties reach a company's worth (a panic test), else closest.
+    CanPanic,
+    HighestPoints,
+}
+
+/// Which combat the side with initiative resolves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CombatOrder {
+    /// The one with the most models.
+    Biggest,
+    /// The one where our side has the largest share of unit strength.
+    Favourable,
+}
+
+/// The D&D War doctrine of one side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DndDoctrine {
+    pub name: String,
+    pub take_initiative: bool,
+    pub movement: Movement,
+    /// Declare a charge when at least this many sixths of the d6 reach.
+    pub charge_min_sixths: u32,
+    /// Among reachable targets, prefer one whose flank or rear faces us.
+    pub prefer_flank_rear: bool,
+    /// Never charge a fear or terror causer with a courage bonus below this.
+    pub fear_min_courage: i32,
+    pub shoot_priority: ShootPriority,
+    pub combat_order: CombatOrder,
+    /// Pursue a broken enemy when free to.
+    pub pursue: bool,
+    /// Shoot even when a charge this turn is likely (shooting forbids the charge's fight).
+    pub shoot_before_charging: bool,
+}
+
+impl DndDoctrine {
+    /// The balanced doctrine (also the default for tests).
+    pub fn balanced() -> Self {
+        DndDoctrine {
+            name: "balanced".into(),
+            take_initiative: true,
+            movement: Movement::Advance,
+            charge_min_sixths: 3,
+            prefer_flank_rear: true,
+            fear_min_courage: 5,
+            shoot_priority: ShootPriority::Closest,
+            combat_order: CombatOrder::Favourable,
+            pursue: true,
+            shoot_before_charging: true,
+        }
+    }
+
+    /// Whether to declare a charge that reaches on `sixths` of the d6, against a
+    /// target with fear level `fear` (0, 1, 2) on our `courage` bonus.
+    pub fn wants_charge(&self, sixths: u32, fear: u8, courage: i32) -> (bool, &'static str) {
+        if fear > 0 && courage < self.fear_min_courage {
+            return (false, "fear_min_courage");
+        }
+        (sixths >= self.charge_min_sixths.max(1), "charge_min_sixths")
+    }
+}

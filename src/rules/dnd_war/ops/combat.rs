@@ -1,0 +1,402 @@
+//! Close combat (L341-442): who can fight (models in contact, reach, the
+//! engagement's contact length), strikes in descending initiative with
+//! equal initiative simultaneous (G-39), casualties from the front that
+//! cannot strike back, combat resolution for a whole fight (a connected
+//! group of engaged units, G-23), break tests at DC 10 + margin (fear and
+//! terror, the natural-20 rule), flight directly away, panic of allies
+//! near a unit that flees, and pursuit.
+//!
+//! Not built yet: characters (challenges, overkill, joined characters'
+//! attacks), the re-engage move of a unit whose enemies were all removed
+//! (L396), and support from front-rank companies out of contact.
+
+use super::Ctx;
+use crate::geometry::{Arc, Vec2};
+use crate::rules::dnd_war::courage::{break_dc, TestKind};
+use crate::rules::dnd_war::distances::flee_distance;
+use crate::rules::dnd_war::hits::{need, within_reach, NON_CHARACTER_FLOOR};
+use crate::rules::dnd_war::options::{ExtraChargeDice, ReachRule};
+use crate::rules::dnd_war::resolution::{self, SideScore};
+use crate::rules::dnd_war::state::BattleState;
+use crate::rules::dnd_war::traits::UnitType;
+use crate::rules::{Side, Tracer};
+
+/// Most units one fight can hold (all units of a battle at most).
+pub const MAX_FIGHT: usize = 64;
+
+/// The units of one fight, without allocation.
+#[derive(Clone, Copy, Debug)]
+pub struct Fight {
+    pub units: [u16; MAX_FIGHT],
+    pub len: usize,
+}
+
+impl Fight {
+    pub fn members(&self) -> &[u16] {
+        &self.units[..self.len]
+    }
+
+    fn contains(&self, u: usize) -> bool {
+        self.members().iter().any(|&m| usize::from(m) == u)
+    }
+}
+
+impl<T: Tracer> Ctx<'_, T> {
+    /// Models of `unit` that can fight `target` across their engagement.
+    pub fn fighting_models(&self, unit: usize, target: usize) -> u32 {
+        let Some(e) = self
+            .st
+            .engagements
+            .iter()
+            .find(|e| e.side_of(unit).map(|s| s.0) == Some(target))
+        else {
+            return 0;
+        };
+        let (_, my_arc) = e.side_of(unit).unwrap_or((target, Arc::Front));
+        let p = self.profile(unit);
+        let body = &self.st.units[unit].body;
+        let width = p.model_width();
+        let in_contact = (e.overlap / width + 1e-9).floor() as u32;
+        if !p.has_companies() {
+            return in_contact.min(u32::from(body.alive));
+        }
+        let reach = p.melee.inches;
+        let second_row = match self.setup.options.reach_rule {
+            ReachRule::StrictLess => within_reach(1.0, reach, false),
+            ReachRule::InclusiveLeq => within_reach(1.0, reach, true),
+        };
+        match my_arc {
+            Arc::Front => {
+                let front = u32::from(body.front_row_models());
+                let share = in_contact.min(front);
+                let second = if second_row {
+                    u32::from(body.second_row_models()).min(share)
+                } else {
+                    0
+                };
+                share + second
+            }
+            // Along a flank or the rear the models on that side fight.
+            _ => in_contact
+                .min(2 * u32::from(body.ranks()))
+                .min(u32::from(body.alive)),
+        }
+    }
+
+    /// `unit` makes its close-combat attacks on `target` (in the charge
+    /// phase when `charging`). Returns the hits scored.
+    pub fn strike(&mut self, unit: usize, target: usize, charging: bool) -> u32 {
+        let u = &self.st.units[unit];
+        if u.flags.shot || u.fleeing() || !self.st.units[target].on_table() {
+            return 0;
+        }
+        let engaged = self.fighting_models(unit, target);
+        let mut dice = engaged.saturating_sub(self.st.units[unit].casualties_this_phase);
+        let p = self.profile(unit);
+        let mut bonus = p.melee.bonus;
+        if charging && self.st.units[unit].long_charge {
+            bonus += 1;
+            let companies = match self.setup.options.extra_charge_dice_companies {
+                ExtraChargeDice::InContact => {
+                    let w = crate::rules::dnd_war::body::TRAY_WIDTH;
+                    let e = self
+                        .st
+                        .engagements
+                        .iter()
+                        .find(|e| e.side_of(unit).map(|s| s.0) == Some(target));
+                    e.map_or(0, |e| {
+                        ((e.overlap / w).ceil() as u16)
+                            .min(self.st.units[unit].body.front_companies())
+                    })
+                }
+                ExtraChargeDice::All => self.st.units[unit].body.n_companies(),
+            };
+            let faces = if p.unit_type == UnitType::Cavalry {
+                6
+            } else {
+                3
+            };
+            for _ in 0..companies {
+                dice += u32::from(self.roll(faces, unit, "extra charge attacks", 0));
+            }
+        }
+        if self.st.units[target].fleeing() && self.setup.options.fleeing_grants_ca {
+            bonus += 2;
+        }
+        let def = self.profile(target).defences[p.melee.vs.index()];
+        let need = need(bonus, def, NON_CHARACTER_FLOOR);
+        let hits = self.roll_pool(dice, need, unit, "close combat");
+        self.st.units[unit].flags.fought = true;
+        let cas = self.inflict(target, hits);
+        let scored = if self.setup.options.cr_count_discarded_resilience_hits {
+            hits
+        } else {
+            cas.removed
+        };
+        self.st.units[unit].cr_points += scored + cas.hope_lost;
+        hits
+    }
+
+    /// The fight (connected group of engaged units) that `seed` is in.
+    pub fn fight_of(&self, seed: usize) -> Fight {
+        let mut f = Fight {
+            units: [0; MAX_FIGHT],
+            len: 0,
+        };
+        f.units[0] = seed as u16;
+        f.len = 1;
+        let mut next = 0;
+        while next < f.len {
+            let u = usize::from(f.units[next]);
+            next += 1;
+            for (o, _) in self.st.opponents(u) {
+                if !f.contains(o) && f.len < MAX_FIGHT {
+                    f.units[f.len] = o as u16;
+                    f.len += 1;
+                }
+            }
+        }
+        f
+    }
+
+    /// Resolves one whole fight: strikes, resolution, break tests, flight, pursuit.
+    pub fn fight(&mut self, f: Fight) {
+        // Support is counted at the start of the round (L409).
+        let mut support = [0u32; 2];
+        let any_companies = |side: Side, c: &Self| {
+            f.members().iter().any(|&m| {
+                let m = usize::from(m);
+                c.st.units[m].side == side && c.profile(m).has_companies()
+            })
+        };
+        for &m in f.members() {
+            let m = usize::from(m);
+            let side = self.st.units[m].side;
+            if self.profile(m).has_companies()
+                && any_companies(side.other(), self)
+                && !self.st.units[m].fleeing()
+            {
+                support[side.index()] = support[side.index()]
+                    .max(u32::from(self.st.units[m].body.rear_supporting_companies()));
+            }
+        }
+        // Strikes by descending initiative; equal initiative strikes together.
+        let mut done = [false; MAX_FIGHT];
+        loop {
+            let mut best: Option<i32> = None;
+            for (k, &m) in f.members().iter().enumerate() {
+                let m = usize::from(m);
+                if done[k] {
+                    continue;
+                }
+                let i = self.profile(m).initiative;
+                best = Some(best.map_or(i, |b: i32| b.max(i)));
+            }
+            let Some(step) = best else { break };
+            // Casualties within one initiative step do not reduce each other's attacks.
+            let mut before = [0u32; MAX_FIGHT];
+            for (k, &m) in f.members().iter().enumerate() {
+                before[k] = self.st.units[usize::from(m)].casualties_this_phase;
+            }
+            let mut striking = [false; MAX_FIGHT];
+            for (k, &m) in f.members().iter().enumerate() {
+                if !done[k] && self.profile(usize::from(m)).initiative == step {
+                    striking[k] = true;
+                    done[k] = true;
+                }
+            }
+            for (k, &m) in f.members().iter().enumerate() {
+                let m = usize::from(m);
+                let u = &self.st.units[m];
+                if !striking[k] || u.flags.charged || u.flags.fought || !u.on_table() {
+                    continue;
+                }
+                let Some((target, _)) = self.st.opponents(m).next() else {
+                    continue;
+                };
+                // Strike as if no one at this step had struck yet.
+                let now = self.st.units[m].casualties_this_phase;
+                self.st.units[m].casualties_this_phase = before[k];
+                self.strike(m, target, false);
+                self.st.units[m].casualties_this_phase =
+                    now.max(self.st.units[m].casualties_this_phase);
+            }
+        }
+        self.resolve_fight(f, support);
+    }
+
+    fn side_score(&self, f: Fight, side: Side, support: [u32; 2]) -> SideScore {
+        let mut s = SideScore {
+            best_unit_support: support[side.index()],
+            ..Default::default()
+        };
+        let mut highest = i8::MIN;
+        for &m in f.members() {
+            let m = usize::from(m);
+            let u = &self.st.units[m];
+            if u.side != side {
+                continue;
+            }
+            s.hits += u.cr_points;
+            if !u.on_table() || u.fleeing() {
+                continue;
+            }
+            s.unit_strength += self.st.unit_strength(self.setup, m);
+            let cmd = u.body.command_alive();
+            s.standard |= cmd.standard;
+            s.battle_standard |= cmd.standard && self.setup.units[m].battle_standard;
+            s.musician |= cmd.musician;
+            highest = highest.max(BattleState::elevation(self.setup, u.rect.centre));
+            // Flank and rear: our units touching an enemy company unit's side or back.
+            for (enemy, _) in self.st.opponents(m) {
+                if let Some(e) = self
+                    .st
+                    .engagements
+                    .iter()
+                    .find(|e| e.side_of(enemy).map(|s| s.0) == Some(m))
+                {
+                    let (_, arc_on_enemy) = e.side_of(enemy).unwrap_or((m, Arc::Front));
+                    if self.has_flanks(enemy) {
+                        s.flank |= arc_on_enemy.is_flank();
+                        s.rear |= arc_on_enemy == Arc::Rear;
+                    }
+                }
+            }
+        }
+        s.high_ground = highest > i8::MIN && highest > self.highest_enemy_ground(f, side);
+        s
+    }
+
+    fn highest_enemy_ground(&self, f: Fight, side: Side) -> i8 {
+        f.members()
+            .iter()
+            .map(|&m| usize::from(m))
+            .filter(|&m| self.st.units[m].side != side && self.st.units[m].on_table())
+            .map(|m| BattleState::elevation(self.setup, self.st.units[m].rect.centre))
+            .max()
+            .unwrap_or(i8::MIN)
+    }
+
+    /// Combat resolution, break tests, flight and pursuit of one fight.
+    fn resolve_fight(&mut self, f: Fight, support: [u32; 2]) {
+        let a = self.side_score(f, Side::A, support);
+        let b = self.side_score(f, Side::B, support);
+        let r = resolution::resolve(&a, &b);
+        let round = self.st.turn;
+        self.note(|c| crate::rules::TraceEvent::Change {
+            round,
+            unit: c.label(usize::from(f.units[0])),
+            change: format!("combat resolution {} - {}", r.totals[0], r.totals[1]),
+        });
+        let Some(winner) = r.winner else { return };
+        let loser = winner.other();
+        // The winners' fear, and their strength for the natural-20 rule.
+        let mut fear = 0u8;
+        let mut fear_strength = 0u32;
+        for &m in f.members() {
+            let m = usize::from(m);
+            if self.st.units[m].side == winner && self.st.units[m].on_table() {
+                let lvl = self.profile(m).psychology.fear_level();
+                fear = fear.max(lvl);
+                if lvl > 0 {
+                    fear_strength += self.st.unit_strength(self.setup, m);
+                }
+            }
+        }
+        let mut fled = [false; MAX_FIGHT];
+        for (k, &m) in f.members().iter().enumerate() {
+            let m = usize::from(m);
+            let u = &self.st.units[m];
+            if u.side != loser || !u.on_table() {
+                continue;
+            }
+            let passes = if u.fleeing() {
+                false
+            } else {
+                let nat20 = fear > 0 && fear_strength > self.st.unit_strength(self.setup, m);
+                let dc = break_dc(
+                    r.margin,
+                    if self.setup.options.fear_causers_immune
+                        && self.profile(m).psychology.fear_level() > 0
+                    {
+                        0
+                    } else {
+                        fear
+                    },
+                );
+                self.courage_test(m, TestKind::Break, dc, nat20)
+            };
+            if !passes {
+                let away = self.away_from_enemies(m);
+                fled[k] = true;
+                self.flee(m, away, "breaks");
+            }
+        }
+        // Allies within 6" of a unit that fled test for panic (L481).
+        for (k, &m) in f.members().iter().enumerate() {
+            if fled[k] {
+                self.panic_around(usize::from(m), loser);
+            }
+        }
+        // Winners left free may pursue one unit that fled from them.
+        for &m in f.members() {
+            let m = usize::from(m);
+            let u = &self.st.units[m];
+            if u.side != winner || !u.on_table() || u.fleeing() || self.st.engaged(m) {
+                continue;
+            }
+            if !self.doctrine(winner).pursue {
+                continue;
+            }
+            let quarry = f
+                .members()
+                .iter()
+                .enumerate()
+                .find(|(k, _)| fled[*k])
+                .map(|(_, &q)| usize::from(q));
+            if let Some(q) = quarry.filter(|&q| self.st.units[q].on_table()) {
+                self.decided(m, "pursue", |c| c.label(q), "pursue");
+                self.pursue(m, q);
+            }
+        }
+    }
+
+    /// The direction directly away from the enemies `unit` is engaged with
+    /// (the sum of the directions away from each, G-05).
+    pub fn away_from_enemies(&self, unit: usize) -> Vec2 {
+        let me = self.st.units[unit].rect.centre;
+        let mut v = Vec2::ZERO;
+        for (enemy, _) in self.st.opponents(unit) {
+            v = v + (me - self.st.units[enemy].rect.centre).normalized();
+        }
+        if v.length() < 1e-9 {
+            -self.st.units[unit].rect.facing
+        } else {
+            v
+        }
+    }
+
+    /// `unit` pivots to face `quarry` and moves 2d6 + 2S - 12 toward it; if it
+    /// reaches it, it is caught (L442, G-06).
+    pub fn pursue(&mut self, unit: usize, quarry: usize) {
+        let speed = self.profile(unit).speed;
+        let (d1, d2) = (
+            self.roll(6, unit, "pursuit", 0),
+            self.roll(6, unit, "pursuit", 0),
+        );
+        let dist = flee_distance(d1, d2, speed, self.setup.options.flee_min_zero);
+        let to = self.st.units[quarry].rect.centre - self.st.units[unit].rect.centre;
+        if to.length() > 1e-9 {
+            self.st.units[unit].rect.facing = to.normalized();
+        }
+        let gap = self.st.distance(unit, quarry);
+        if dist >= gap {
+            self.catch(unit, quarry);
+        } else {
+            let dir = self.st.units[unit].rect.facing;
+            let travel = self.clear_travel(unit, dir, dist, 0.0);
+            self.st.units[unit].rect = self.st.units[unit].rect.translated(dir * travel);
+            self.change(unit, |_| format!("pursues {travel:.1} inches"));
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! Remaining moves (L162-194): a company unit moves straight ahead or
+//! diagonally up to 45 degrees without turning; to go elsewhere it first
+//! turns, by a pivot about its centre (ceil(S/4) or ceil(S/2) inches, not
+//! on a double move) or a wheel (frontage x angle), whichever is cheaper.
+//! Loose units move in any direction. Difficult ground costs double; no
+//! unit ends on another, within 1" of an enemy, or off the table. A double
+//! move (2S, no pivot) is allowed with no enemy within 6".
+
+use super::Ctx;
+use crate::geometry::rect::{pivot_cost, wheel_cost};
+use crate::geometry::terrain::reach_along;
+use crate::geometry::Vec2;
+use crate::rules::dnd_war::distances::double_move_allowed;
+use crate::rules::Tracer;
+use std::f64::consts::FRAC_PI_4;
+
+/// No voluntary move ends within this distance of an enemy (L39).
+pub const ENEMY_EXCLUSION: f64 = 1.0;
+/// Travel is shortened in steps of this many inches until the move is legal.
+const BACKOFF: f64 = 0.25;
+
+impl<T: Tracer> Ctx<'_, T> {
+    /// How far `unit` can slide along `dir`, up to `wanted`, ending clear of
+    /// every other unit, at least `enemy_gap` from enemies, and on the table.
+    pub fn clear_travel(&self, unit: usize, dir: Vec2, wanted: f64, enemy_gap: f64) -> f64 {
+        let start = self.st.units[unit].rect;
+        let side = self.st.units[unit].side;
+        let mut travel = wanted.max(0.0);
+        loop {
+            if travel <= 0.0 {
+                return 0.0;
+            }
+            let r = start.translated(dir * travel);
+            let legal = self.setup.board.holds(&r)
+                && self.st.units.iter().enumerate().all(|(i, o)| {
+                    if i == unit || !o.on_table() {
+                        return true;
+                    }
+                    let gap = r.distance(&o.rect);
+                    let before = start.distance(&o.rect);
+                    // Never closer than allowed, unless we started closer and move away.
+                    let need = if o.side == side { 0.01 } else { enemy_gap };
+                    gap >= need || gap >= before
+                });
+            if legal {
+                return travel;
+            }
+            travel -= BACKOFF;
+        }
+    }
+
+    /// `unit` walks (or double moves) toward `goal`, stopping `stop_short`
+    /// inches from `goal_unit`'s footprint if given. Returns the inches moved.
+    pub fn walk_toward(
+        &mut self,
+        unit: usize,
+        goal: Vec2,
+        goal_unit: Option<usize>,
+        stop_short: f64,
+        double: bool,
+    ) -> f64 {
+        let p = self.profile(unit);
+        let speed = p.speed;
+        let companies = p.has_companies();
+        let mut budget = if double { 2.0 * speed } else { speed };
+        let r = self.st.units[unit].rect;
+        let to = goal - r.centre;
+        if to.length() < 1e-9 {
+            return 0.0;
+        }
+        let mut dir = to.normalized();
+        let angle = r.facing.angle_to(dir);
+        if companies && angle > FRAC_PI_4 + 1e-9 {
+            // Turn to face the goal: the cheaper of a pivot and a wheel.
+            let pivot = if double {
+                f64::INFINITY
+            } else {
+                pivot_cost(speed, angle)
+            };
+            let wheel = wheel_cost(r.width, angle);
+            let cost = pivot.min(wheel);
+            if cost > budget {
+                return 0.0;
+            }
+            budget -= cost;
+            let clockwise = r.facing.cross(dir) < 0.0;
+            let turn = if clockwise { angle } else { -angle };
+            self.st.units[unit].rect = if pivot <= wheel {
+                r.pivoted(turn)
+            } else {
+                r.wheeled(turn)
+            };
+            let r2 = self.st.units[unit].rect;
+            dir = (goal - r2.centre).normalized();
+            self.change(unit, |_| {
+                format!("turns {:.0} degrees ({cost:.1} inches)", angle.to_degrees())
+            });
+        } else if !companies {
+            self.st.units[unit].rect.facing = dir;
+        }
+        let start = self.st.units[unit].rect.centre;
+        let mut wanted = reach_along(start, dir, budget, &self.setup.terrain);
+        if let Some(g) = goal_unit {
+            if let Some(d) = self.st.units[unit]
+                .rect
+                .contact_distance(dir, &self.st.units[g].rect)
+            {
+                wanted = wanted.min((d - stop_short).max(0.0));
+            }
+        }
+        let travel = self.clear_travel(unit, dir, wanted, ENEMY_EXCLUSION + 1e-6);
+        if travel > 0.0 {
+            self.st.units[unit].rect = self.st.units[unit].rect.translated(dir * travel);
+            let u = &mut self.st.units[unit];
+            if double {
+                u.flags.double_moved = true;
+            } else {
+                u.flags.walked = true;
+            }
+            self.change(unit, |_| {
+                format!(
+                    "{} {travel:.1} inches",
+                    if double { "double moves" } else { "walks" }
+                )
+            });
+        }
+        travel
+    }
+
+    /// Whether `unit` may double move now (no enemy within 6", L182).
+    pub fn may_double_move(&self, unit: usize) -> bool {
+        match self.st.nearest_enemy(unit) {
+            None => true,
+            Some((_, d)) => double_move_allowed(d),
+        }
+    }
+}

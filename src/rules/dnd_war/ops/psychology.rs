@@ -1,0 +1,124 @@
+//! Courage tests as they happen in a battle (L444-510): the unit's bonus
+//! (its own racial and size bonus, musician, stalwart), automatic passes
+//! for fearless and immune units, the roll, and the panic tests with
+//! their modifiers (fleeing allies and bigger enemies within 6").
+//!
+//! Not built yet: characters (joined characters' and the general's
+//! bonuses, the battle standard and cleric re-rolls, action points), so a
+//! unit always tests on its own bonus.
+
+use super::Ctx;
+use crate::rules::dnd_war::courage::{self, auto_pass, PanicModifiers, TestKind};
+use crate::rules::Tracer;
+
+/// Radius of the panic triggers and modifiers (L480-490).
+pub const PANIC_RADIUS: f64 = 6.0;
+
+impl<T: Tracer> Ctx<'_, T> {
+    /// The unit's courage bonus now.
+    pub fn courage_bonus(&self, unit: usize) -> i32 {
+        let p = self.profile(unit);
+        courage::CourageSources {
+            unit: p.courage,
+            musician: self.st.units[unit].body.command_alive().musician,
+            stalwart: p.psychology.stalwart,
+            ..Default::default()
+        }
+        .bonus()
+    }
+
+    /// Takes a courage test of `kind` at `dc`; `natural_20_only` for the
+    /// break test against a bigger fear causer. Returns whether it passed.
+    pub fn courage_test(
+        &mut self,
+        unit: usize,
+        kind: TestKind,
+        dc: i32,
+        natural_20_only: bool,
+    ) -> bool {
+        let psy = self.profile(unit).psychology;
+        if auto_pass(psy, kind) {
+            self.change(unit, |_| format!("passes its {kind:?} test automatically"));
+            return true;
+        }
+        let bonus = self.courage_bonus(unit);
+        let roll = i32::from(self.roll(20, unit, &format!("{kind:?} test, DC {dc}"), bonus));
+        let pass = if natural_20_only {
+            roll == 20
+        } else {
+            courage::passes(roll, bonus, dc)
+                || (roll == 20 && self.setup.options.courage_nat20_autopass)
+        };
+        self.change(unit, |_| {
+            format!(
+                "{} its {kind:?} test ({roll} + {bonus} vs {dc}{})",
+                if pass { "passes" } else { "fails" },
+                if natural_20_only {
+                    ", natural 20 only"
+                } else {
+                    ""
+                }
+            )
+        });
+        pass
+    }
+
+    /// The panic modifiers around `unit` now, for a test with `shooting_casualties`.
+    pub fn panic_modifiers(&self, unit: usize, shooting_casualties: Option<u32>) -> PanicModifiers {
+        let me = &self.st.units[unit];
+        let my_strength = self.st.unit_strength(self.setup, unit);
+        let mut m = PanicModifiers {
+            shooting_casualties,
+            company_size: u32::from(me.body.company_size()),
+            ..Default::default()
+        };
+        for (i, other) in self.st.units.iter().enumerate() {
+            if i == unit || !other.on_table() || self.st.distance(unit, i) > PANIC_RADIUS {
+                continue;
+            }
+            if other.side == me.side && other.fleeing() {
+                m.fleeing_companies_near += u32::from(other.body.n_companies());
+            } else if other.side != me.side && self.st.unit_strength(self.setup, i) > my_strength {
+                m.bigger_enemy_near = true;
+            }
+        }
+        m
+    }
+
+    /// A panic test (at most one per unit per phase, L484); on a failure the
+    /// unit flees directly away from `cause`. Returns whether it fled.
+    pub fn panic_test(
+        &mut self,
+        unit: usize,
+        cause: usize,
+        shooting_casualties: Option<u32>,
+    ) -> bool {
+        let u = &self.st.units[unit];
+        if !u.on_table() || u.fleeing() || u.flags.panic_tested || self.st.engaged(unit) {
+            return false;
+        }
+        self.st.units[unit].flags.panic_tested = true;
+        let m = self.panic_modifiers(unit, shooting_casualties);
+        let dc = courage::panic_dc(m, self.profile(unit).psychology.stubborn);
+        if self.courage_test(unit, TestKind::Panic, dc, false) {
+            return false;
+        }
+        let away = self.st.units[unit].rect.centre - self.st.units[cause].rect.centre;
+        self.flee(unit, away, "panics");
+        true
+    }
+
+    /// Panic tests of `side`'s units within 6" of `near` (a unit destroyed or
+    /// fled from combat there), in unit order.
+    pub fn panic_around(&mut self, near: usize, side: crate::rules::Side) {
+        for i in 0..self.st.units.len() {
+            let u = &self.st.units[i];
+            if i == near || u.side != side || !u.on_table() {
+                continue;
+            }
+            if self.st.units[near].rect.distance(&u.rect) <= PANIC_RADIUS {
+                self.panic_test(i, near, None);
+            }
+        }
+    }
+}

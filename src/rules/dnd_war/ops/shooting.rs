@@ -1,0 +1,166 @@
+//! Shooting (L196-291): a unit not engaged (G-08) that has not reformed,
+//! double moved or fled picks a visible enemy in range; every model in the
+//! front row of each front-rank company that sees the target rolls a d20
+//! (the second row too from higher ground); cover makes the target number
+//! worse (-2 / -5 when most lines from firing to target centres cross it);
+//! hits become casualties; and once a side has shot, each enemy unit that
+//! lost a company's worth takes one panic test at DC 10 + 2 per company.
+//!
+//! Not built yet: war machines (bolt and stone throwers), characters'
+//! shots and multiattacks, long range.
+
+use super::Ctx;
+use crate::geometry::{Arc, Cover, Vec2};
+use crate::rules::dnd_war::courage::shooting_panic_triggered;
+use crate::rules::dnd_war::hits::{need, NON_CHARACTER_FLOOR};
+use crate::rules::dnd_war::state::BattleState;
+use crate::rules::{Side, Tracer};
+
+impl<T: Tracer> Ctx<'_, T> {
+    /// Whether `unit` may shoot this phase at all.
+    pub fn may_shoot(&self, unit: usize) -> bool {
+        let u = &self.st.units[unit];
+        self.profile(unit).ranged.is_some()
+            && u.on_table()
+            && !u.fleeing()
+            && !u.flags.reformed
+            && !u.flags.double_moved
+            && !u.flags.shot
+            && (self.setup.options.engaged_can_shoot || !self.st.engaged(unit))
+    }
+
+    /// Whether nothing (no other unit, no sight-blocking terrain) crosses the line.
+    pub fn line_clear(&self, from: Vec2, to: Vec2, shooter: usize, target: usize) -> bool {
+        let units_clear = self.st.units.iter().enumerate().all(|(i, o)| {
+            i == shooter || i == target || !o.on_table() || !o.rect.crossed_by(from, to)
+        });
+        units_clear
+            && self
+                .setup
+                .terrain
+                .iter()
+                .all(|a| !a.blocks_sight || !a.crossed_by(from, to))
+    }
+
+    /// Whether `target` is a legal target for `unit` (sight, range, not engaged).
+    pub fn can_target(&self, unit: usize, target: usize) -> bool {
+        let t = &self.st.units[target];
+        let Some(ranged) = self.profile(unit).ranged else {
+            return false;
+        };
+        t.on_table()
+            && t.side != self.st.units[unit].side
+            && (self.setup.options.shoot_into_melee || !self.st.engaged(target))
+            && self.st.distance(unit, target) <= ranged.inches
+            && (!self.profile(unit).has_companies()
+                || self.st.units[unit].rect.partly_in_arc(&t.rect, Arc::Front))
+            && self.seeing_share(unit, target) > 0.0
+    }
+
+    /// The share of `unit`'s front-rank companies with a line of sight to
+    /// `target` (tested from each company's front edge to the target's centre
+    /// and nearest corner).
+    pub fn seeing_share(&self, unit: usize, target: usize) -> f64 {
+        let r = self.st.units[unit].rect;
+        let t = self.st.units[target].rect;
+        let n = if self.profile(unit).has_companies() {
+            usize::from(self.st.units[unit].body.front_companies().max(1))
+        } else {
+            1
+        };
+        let corners = t.corners();
+        let seeing = (0..n)
+            .filter(|&k| {
+                let x = -r.width / 2.0 + r.width * (k as f64 + 0.5) / n as f64;
+                let from = r.to_world(Vec2::new(x, r.depth / 2.0));
+                let nearest = corners
+                    .iter()
+                    .copied()
+                    .min_by(|a, b| a.distance(from).total_cmp(&b.distance(from)))
+                    .unwrap_or(t.centre);
+                self.line_clear(from, t.centre, unit, target)
+                    || self.line_clear(from, nearest, unit, target)
+            })
+            .count();
+        seeing as f64 / n as f64
+    }
+
+    /// The cover the target has against this shooter: the best cover crossed
+    /// by the centre-to-centre line, or by the target's own ground.
+    fn cover_penalty(&self, unit: usize, target: usize) -> i32 {
+        let (from, to) = (
+            self.st.units[unit].rect.centre,
+            self.st.units[target].rect.centre,
+        );
+        let mut best = Cover::None;
+        for a in &self.setup.terrain {
+            if a.cover != Cover::None && a.crossed_by(from, to) && !a.contains(from) {
+                best = if a.cover == Cover::Superior || best == Cover::Superior {
+                    Cover::Superior
+                } else {
+                    Cover::Cover
+                };
+            }
+        }
+        match best {
+            Cover::None => 0,
+            Cover::Cover => 2,
+            Cover::Superior => 5,
+        }
+    }
+
+    /// `unit` shoots at `target`. Returns the hits.
+    pub fn shoot(&mut self, unit: usize, target: usize) -> u32 {
+        let Some(ranged) = self.profile(unit).ranged else {
+            return 0;
+        };
+        let body = self.st.units[unit].body;
+        let share = self.seeing_share(unit, target);
+        let higher = BattleState::elevation(self.setup, self.st.units[unit].rect.centre)
+            > BattleState::elevation(self.setup, self.st.units[target].rect.centre);
+        let models = if self.profile(unit).has_companies() {
+            let rows = body.front_row_models() + if higher { body.second_row_models() } else { 0 };
+            (f64::from(rows) * share).round() as u32
+        } else {
+            u32::from(body.alive)
+        };
+        let mut bonus = ranged.bonus - self.cover_penalty(unit, target);
+        if self.st.units[target].fleeing() && self.setup.options.fleeing_grants_ca {
+            bonus += 2;
+        }
+        let def = self.profile(target).defences[ranged.vs.index()];
+        let need = need(bonus, def, NON_CHARACTER_FLOOR);
+        self.st.units[unit].flags.shot = true;
+        self.change(unit, |c| {
+            format!("shoots at {} with {models} dice", c.label(target))
+        });
+        let hits = self.roll_pool(models, need, unit, "shooting");
+        let cas = self.inflict(target, hits);
+        let t = &mut self.st.units[target];
+        t.shooting_casualties += cas.removed;
+        if t.shooting_cause.is_none() {
+            t.shooting_cause = Some(unit);
+        }
+        hits
+    }
+
+    /// Step 6 of a side's shooting: the enemy units that lost a company's
+    /// worth take their panic tests (one per unit, G-16).
+    pub fn shooting_panic(&mut self, shooters: Side) {
+        for i in 0..self.st.units.len() {
+            let u = &self.st.units[i];
+            if u.side == shooters || !u.on_table() {
+                continue;
+            }
+            let (cas, cause) = (u.shooting_casualties, u.shooting_cause);
+            if let Some(cause) = cause {
+                if shooting_panic_triggered(cas, u32::from(u.body.company_size())) {
+                    self.panic_test(i, cause, Some(cas));
+                }
+            }
+            let u = &mut self.st.units[i];
+            u.shooting_casualties = 0;
+            u.shooting_cause = None;
+        }
+    }
+}

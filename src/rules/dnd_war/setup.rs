@@ -1,0 +1,149 @@
+//! A validated D&D War battle before the first die: unit profiles, the
+//! units on the table (where, facing, how many companies, command models),
+//! the table and its terrain, and the options. Built by the scenario loader
+//! or directly by tests; read-only while battles are played.
+
+use super::body::{Body, TRAY_WIDTH};
+use super::options::DndOptions;
+use super::traits::{model_strength, Psychology, Size, UnitType};
+use crate::geometry::{Area, Board, Rect, Vec2};
+
+/// The four defences (L83).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Defence {
+    Ac,
+    Fortitude,
+    Reflex,
+    Will,
+}
+
+impl Defence {
+    pub const NAMES: &'static [&'static str] = &["AC", "Fortitude", "Reflex", "Will"];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One attack power as the war rules use it: a bonus against a defence,
+/// and its reach (close) or range (ranged) in inches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Attack {
+    pub bonus: i32,
+    pub vs: Defence,
+    /// Reach for close attacks, range for ranged ones.
+    pub inches: f64,
+}
+
+/// A unit profile (L65-95) with the fields the simulation uses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    pub id: String,
+    pub name: String,
+    pub unit_type: UnitType,
+    pub size: Size,
+    /// Counts +1 unit strength per model (L530).
+    pub monster: bool,
+    /// Cavalry: the mount's size, which alone sets unit strength (L578).
+    pub mount: Option<Size>,
+    /// Racial + size courage bonus.
+    pub courage: i32,
+    pub speed: f64,
+    pub initiative: i32,
+    pub resilience: u8,
+    /// AC, Fortitude, Reflex, Will.
+    pub defences: [i32; 4],
+    pub melee: Attack,
+    pub ranged: Option<Attack>,
+    pub psychology: Psychology,
+    /// Models per full company and per row (company units).
+    pub capacity: u8,
+    pub row_width: u8,
+    /// Points per company (or per model for loose units) at the battle's tier.
+    pub points: u32,
+}
+
+impl Profile {
+    pub fn has_companies(&self) -> bool {
+        matches!(self.unit_type, UnitType::Infantry | UnitType::Cavalry)
+            || (self.unit_type == UnitType::Monster && self.capacity > 1)
+    }
+
+    /// Unit strength of one model.
+    pub fn model_strength(&self) -> u32 {
+        match self.mount {
+            Some(mount) => model_strength(mount, false),
+            None => model_strength(self.size, self.monster),
+        }
+    }
+
+    /// Width of one model's frontage in a company or in base contact.
+    pub fn model_width(&self) -> f64 {
+        if self.has_companies() {
+            TRAY_WIDTH / f64::from(self.row_width.max(1))
+        } else {
+            self.size.base_inches()
+        }
+    }
+}
+
+/// One unit as deployed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitSpec {
+    pub label: String,
+    pub side: crate::rules::Side,
+    pub profile: usize,
+    pub body: Body,
+    /// Centre of the footprint and facing at deployment.
+    pub centre: Vec2,
+    pub bearing: f64,
+    pub battle_standard: bool,
+    pub points: u32,
+}
+
+/// A battle ready to be played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DndSetup {
+    pub options: DndOptions,
+    pub board: Board,
+    pub terrain: Vec<Area>,
+    pub profiles: Vec<Profile>,
+    pub units: Vec<UnitSpec>,
+    pub side_names: [String; 2],
+}
+
+/// Gap between loose models (1" bases standing 1" apart keep within 2").
+pub const LOOSE_PITCH: f64 = 2.0;
+
+/// The footprint of a unit of `profile` with `body`, centred at `centre`.
+pub fn footprint(profile: &Profile, body: &Body, centre: Vec2, facing: Vec2) -> Rect {
+    if profile.has_companies() {
+        let (w, d) = body.tray_size();
+        return Rect {
+            centre,
+            facing,
+            width: w,
+            depth: d,
+        };
+    }
+    // Loose units stand in a block of rows at 2" pitch; lone models on their base.
+    let base = profile.size.base_inches();
+    let n = u32::from(body.alive.max(1));
+    if n == 1 {
+        return Rect {
+            centre,
+            facing,
+            width: base,
+            depth: base,
+        };
+    }
+    let files = (f64::from(n).sqrt().ceil() as u32).max(1);
+    let rows = n.div_ceil(files);
+    let pitch = base.max(1.0) + (LOOSE_PITCH - 1.0);
+    Rect {
+        centre,
+        facing,
+        width: pitch * f64::from(files - 1) + base,
+        depth: pitch * f64::from(rows - 1) + base,
+    }
+}

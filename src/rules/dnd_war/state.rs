@@ -1,0 +1,223 @@
+//! The shared battle state every D&D War operation reads and changes: each
+//! unit's models, footprint and status (ready, fleeing, destroyed, fled
+//! off the table), what it has done this turn, and the engagements that
+//! hold units in close combat. The native turn sequence and the States of
+//! Battle card layer both work on this state through the operations in
+//! `ops`; nothing here rolls dice.
+
+use super::body::Body;
+use super::setup::{footprint, DndSetup, Profile};
+use crate::geometry::{Arc, Rect, Vec2};
+use crate::rules::Side;
+
+/// Where a unit stands in the battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ready,
+    Fleeing,
+    Destroyed,
+    FledOffTable,
+}
+
+/// What a unit has done this turn (the action economy of section 3.0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TurnFlags {
+    pub walked: bool,
+    pub double_moved: bool,
+    /// Reformed (a rally forces it): cannot shoot or charge.
+    pub reformed: bool,
+    /// Spent its standard action shooting: cannot attack in close combat.
+    pub shot: bool,
+    /// Charged this turn (its attacks were made in the charge phase).
+    pub charged: bool,
+    /// Its close-combat attacks this turn are made.
+    pub fought: bool,
+    /// Took a panic test this phase.
+    pub panic_tested: bool,
+    /// Started fleeing this turn (no rally until its next movement phase).
+    pub fled_this_turn: bool,
+}
+
+/// One unit during a battle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitState {
+    pub side: Side,
+    pub profile: usize,
+    pub body: Body,
+    pub rect: Rect,
+    pub status: Status,
+    pub flags: TurnFlags,
+    /// Casualties suffered so far this phase (they cannot strike back).
+    pub casualties_this_phase: u32,
+    /// Casualties from the enemy's current shooting step, and who caused most.
+    pub shooting_casualties: u32,
+    pub shooting_cause: Option<usize>,
+    /// The unit's long-charge bonus applies to its charge attacks.
+    pub long_charge: bool,
+    /// Combat-resolution points scored this turn (hits, and Hope is Lost! models).
+    pub cr_points: u32,
+    /// A pursuer that caught this unit strikes it next charge phase (G-06 Literal).
+    pub caught_by: Option<usize>,
+}
+
+impl UnitState {
+    pub fn on_table(&self) -> bool {
+        matches!(self.status, Status::Ready | Status::Fleeing)
+    }
+
+    pub fn fleeing(&self) -> bool {
+        self.status == Status::Fleeing
+    }
+}
+
+/// Two enemy units in base contact. `arc_on[i]` is the arc of unit `units[i]`
+/// that the other unit touches; `overlap` is the length of the contact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Engagement {
+    pub units: [usize; 2],
+    pub arc_on: [Arc; 2],
+    pub overlap: f64,
+}
+
+impl Engagement {
+    /// The other unit and the arc of `unit` it touches, if `unit` is in it.
+    pub fn side_of(&self, unit: usize) -> Option<(usize, Arc)> {
+        if self.units[0] == unit {
+            Some((self.units[1], self.arc_on[0]))
+        } else if self.units[1] == unit {
+            Some((self.units[0], self.arc_on[1]))
+        } else {
+            None
+        }
+    }
+}
+
+/// The state of one battle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BattleState {
+    pub units: Vec<UnitState>,
+    pub engagements: Vec<Engagement>,
+    pub turn: u16,
+    /// The side with initiative this turn.
+    pub initiative: Side,
+    /// Points of enemy units destroyed or fled off the table, per side.
+    pub points_destroyed: [u32; 2],
+}
+
+impl BattleState {
+    pub fn new(setup: &DndSetup) -> Self {
+        let mut s = BattleState {
+            units: Vec::with_capacity(setup.units.len()),
+            engagements: Vec::with_capacity(2 * setup.units.len()),
+            turn: 0,
+            initiative: Side::A,
+            points_destroyed: [0; 2],
+        };
+        s.reset(setup);
+        s
+    }
+
+    /// Back to the deployment of `setup`, reusing the allocations.
+    pub fn reset(&mut self, setup: &DndSetup) {
+        self.units.clear();
+        self.units.extend(setup.units.iter().map(|u| {
+            let profile = &setup.profiles[u.profile];
+            UnitState {
+                side: u.side,
+                profile: u.profile,
+                body: u.body,
+                rect: footprint(profile, &u.body, u.centre, Vec2::from_bearing(u.bearing)),
+                status: Status::Ready,
+                flags: TurnFlags::default(),
+                casualties_this_phase: 0,
+                shooting_casualties: 0,
+                shooting_cause: None,
+                long_charge: false,
+                cr_points: 0,
+                caught_by: None,
+            }
+        }));
+        self.engagements.clear();
+        self.turn = 0;
+        self.initiative = Side::A;
+        self.points_destroyed = [0; 2];
+    }
+
+    pub fn profile<'s>(&self, setup: &'s DndSetup, unit: usize) -> &'s Profile {
+        &setup.profiles[self.units[unit].profile]
+    }
+
+    pub fn engaged(&self, unit: usize) -> bool {
+        self.engagements.iter().any(|e| e.side_of(unit).is_some())
+    }
+
+    /// The enemies `unit` is engaged with, and the arc of `unit` each touches.
+    pub fn opponents(&self, unit: usize) -> impl Iterator<Item = (usize, Arc)> + '_ {
+        self.engagements.iter().filter_map(move |e| e.side_of(unit))
+    }
+
+    /// Closest distance between two units' footprints.
+    pub fn distance(&self, a: usize, b: usize) -> f64 {
+        self.units[a].rect.distance(&self.units[b].rect)
+    }
+
+    /// Units on the table of `side`.
+    pub fn side_units(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(move |(_, u)| u.side == side && u.on_table())
+            .map(|(i, _)| i)
+    }
+
+    /// The nearest enemy on the table and its distance.
+    pub fn nearest_enemy(&self, unit: usize) -> Option<(usize, f64)> {
+        let side = self.units[unit].side.other();
+        self.side_units(side)
+            .map(|e| (e, self.distance(unit, e)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// Unit strength of a unit now (L576-590).
+    pub fn unit_strength(&self, setup: &DndSetup, unit: usize) -> u32 {
+        let u = &self.units[unit];
+        if !u.on_table() {
+            return 0;
+        }
+        u32::from(u.body.alive) * setup.profiles[u.profile].model_strength()
+    }
+
+    /// Removes every engagement of `unit`.
+    pub fn disengage(&mut self, unit: usize) {
+        self.engagements.retain(|e| e.side_of(unit).is_none());
+    }
+
+    /// Starts a new phase: casualties suffered and panic tests taken reset.
+    pub fn new_phase(&mut self) {
+        for u in &mut self.units {
+            u.casualties_this_phase = 0;
+            u.flags.panic_tested = false;
+        }
+    }
+
+    /// The height of the ground under a point (the highest area containing it).
+    pub fn elevation(setup: &DndSetup, p: Vec2) -> i8 {
+        setup
+            .terrain
+            .iter()
+            .filter(|a| a.elevation != 0 && a.contains(p))
+            .map(|a| a.elevation)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Clears the per-turn flags of every unit (end of turn, section 3.6).
+    pub fn end_turn(&mut self) {
+        for u in &mut self.units {
+            u.flags = TurnFlags::default();
+            u.long_charge = false;
+            u.cr_points = 0;
+            u.casualties_this_phase = 0;
+        }
+    }
+}

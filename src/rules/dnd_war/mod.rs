@@ -30,3 +30,4 @@ pub mod resolution;
 pub mod setup;
 pub mod state;
 pub mod traits;
+pub mod turn;

@@ -56,8 +56,10 @@ pub struct UnitState {
     pub long_charge: bool,
     /// Combat-resolution points scored this turn (hits, and Hope is Lost! models).
     pub cr_points: u32,
-    /// A pursuer that caught this unit strikes it next charge phase (G-06 Literal).
+    /// The pursuer or charger that caught this fleeing unit and holds it in
+    /// combat (G-06 Literal); it strikes in the charge phase after `caught_on_turn`.
     pub caught_by: Option<usize>,
+    pub caught_on_turn: u16,
 }
 
 impl UnitState {
@@ -135,6 +137,7 @@ impl BattleState {
                 long_charge: false,
                 cr_points: 0,
                 caught_by: None,
+                caught_on_turn: 0,
             }
         }));
         self.engagements.clear();

@@ -178,6 +178,7 @@ impl<T: Tracer> Ctx<'_, T> {
                     });
                 }
                 self.st.units[target].caught_by = Some(unit);
+                self.st.units[target].caught_on_turn = self.st.turn;
                 self.change(target, |c| {
                     format!(
                         "is caught by {}: it strikes next charge phase",

@@ -34,6 +34,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let u = &mut self.st.units[unit];
         u.status = Status::Fleeing;
         u.flags.fled_this_turn = true;
+        u.caught_by = None;
         self.change(unit, |_| {
             format!("{why} and flees toward bearing {:.0}", dir.bearing())
         });

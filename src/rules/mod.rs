@@ -1,7 +1,8 @@
 //! Rulesets: one trait every ruleset implements, the battle record it fills,
 //! the trace it can emit, and the registry of named rule options.
 //!
-//! Each ruleset lives in its own folder (`armies/`, `means_war/`). The engine is
+//! Each ruleset lives in its own folder (`armies/`, `means_war/`, and
+//! `dnd_war/`, which is being built and is not runnable yet). The engine is
 //! generic over [`Ruleset`]; the CLI dispatches on [`RulesetKind`] once, at
 //! the edge. Rules code does no IO, never prints, and asks the side's
 //! doctrine for every choice a player would make.

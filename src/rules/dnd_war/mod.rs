@@ -13,10 +13,17 @@
 //! - [`machines`]: crew speed, stone thrower scatter and misfires;
 //! - [`army`]: budgets with the reported errata, formations, magic items, prices.
 //!
-//! Not built yet: the battle itself (the shared battle state and the move,
-//! shoot, charge, fight and rally operations, the native turn sequence,
-//! doctrines, scenarios). The ruleset is therefore not runnable: a
-//! scenario naming `dnd_war` is refused with "not implemented yet".
+//! - [`options`], [`setup`], [`state`]: the rule options, a deployed battle,
+//!   and the battle state every operation shares;
+//! - [`ops`]: the unit-level operations (move, shoot, charge, fight a
+//!   combat, rally, flee, courage tests) that the native turn here and the
+//!   States of Battle card layer both call;
+//! - [`turn`]: the native turn sequence and the end of a battle.
+//!
+//! Not built yet: characters, war machines in play, army lists, scenario
+//! files, doctrine files, the CLI and the outputs (see ARCHITECTURE.md). The
+//! ruleset is therefore not runnable: a scenario naming `dnd_war` is
+//! refused with "not implemented yet".
 
 pub mod army;
 pub mod body;

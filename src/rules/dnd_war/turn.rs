@@ -181,13 +181,19 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     fn movement_phase(&mut self, side: Side) {
-        let units: Vec<usize> = self.st.side_units(side).collect();
-        for &u in &units {
-            self.rally(u);
+        for u in 0..self.st.units.len() {
+            if self.st.units[u].side == side {
+                self.rally(u);
+            }
         }
-        for &u in &units {
+        for u in 0..self.st.units.len() {
             let s = &self.st.units[u];
-            if !s.on_table() || s.fleeing() || s.flags.reformed || self.st.engaged(u) {
+            if s.side != side
+                || !s.on_table()
+                || s.fleeing()
+                || s.flags.reformed
+                || self.st.engaged(u)
+            {
                 continue;
             }
             self.move_unit(u);
@@ -238,9 +244,8 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     fn shooting_phase(&mut self, side: Side) {
-        let units: Vec<usize> = self.st.side_units(side).collect();
-        for u in units {
-            if !self.may_shoot(u) {
+        for u in 0..self.st.units.len() {
+            if self.st.units[u].side != side || !self.may_shoot(u) {
                 continue;
             }
             if !self.doctrine(side).shoot_before_charging && self.best_charge(u).is_some() {
@@ -371,8 +376,10 @@ impl<T: Tracer> Ctx<'_, T> {
                 }
             }
         }
-        let units: Vec<usize> = self.st.side_units(side).collect();
-        for u in units {
+        for u in 0..self.st.units.len() {
+            if self.st.units[u].side != side {
+                continue;
+            }
             if let Some(t) = self.best_charge(u) {
                 self.decided(u, "charge", |c| c.label(t), "charge_min_sixths");
                 self.charge(u, t);

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-/// Distances closer than this are treated as equal (a thousandth of an inch).
+/// Distances closer than this are treated as equal (a billionth of an inch).
 pub const EPS: f64 = 1e-9;
 
 /// A point or a vector in inches. `x` runs along the long edge, `y` from

@@ -11,7 +11,7 @@ use muster::rules::dnd_war::options::DndOptions;
 use muster::rules::dnd_war::setup::{Attack, Defence, DndSetup, Profile, UnitSpec};
 use muster::rules::dnd_war::state::{BattleState, Status};
 use muster::rules::dnd_war::traits::{Psychology, Size, UnitType};
-use muster::rules::{BySide, NoTrace, Side};
+use muster::rules::{BySide, NoTrace, Side, TraceEvent, Tracer, VecTrace};
 
 fn warriors(id: &str, courage: i32) -> Profile {
     Profile {
@@ -88,25 +88,88 @@ fn doctrines() -> BySide<DndDoctrine> {
     BySide([DndDoctrine::balanced(), DndDoctrine::balanced()])
 }
 
-/// Runs `f` on a fresh context for battle `seed`.
-fn with_ctx<R>(
+/// Runs `f` on a fresh context for battle `seed`, recording into `trace`.
+fn traced_ctx<T: Tracer, R>(
     s: &DndSetup,
     seed: u64,
-    f: impl FnOnce(&mut Ctx<'_, NoTrace>) -> R,
+    trace: &mut T,
+    f: impl FnOnce(&mut Ctx<'_, T>) -> R,
 ) -> (R, BattleState) {
     let mut st = BattleState::new(s);
     let mut dice = Dice::for_battle(seed, 0);
     let d = doctrines();
-    let mut trace = NoTrace;
     let mut ctx = Ctx {
         setup: s,
         st: &mut st,
         dice: &mut dice,
         doctrines: &d,
-        trace: &mut trace,
+        trace,
     };
     let r = f(&mut ctx);
     (r, st)
+}
+
+/// Runs `f` on a fresh context for battle `seed`, without a trace.
+fn with_ctx<R>(
+    s: &DndSetup,
+    seed: u64,
+    f: impl FnOnce(&mut Ctx<'_, NoTrace>) -> R,
+) -> (R, BattleState) {
+    traced_ctx(s, seed, &mut NoTrace, f)
+}
+
+/// The charge attacks of a frontal charge from `gap` inches: (pool size,
+/// need, the extra-attack dice rolled), read from the trace.
+fn charge_pool(gap: f64, seed: u64) -> Option<(u32, u32, u32)> {
+    let s = setup(
+        vec![warriors("red", 3), warriors("blue", 3)],
+        vec![
+            unit("chargers", Side::A, 0, 2, (30.0, 10.0), 0.0),
+            unit("line", Side::B, 1, 2, (30.0, 12.0 + gap), 180.0),
+        ],
+    );
+    let mut trace = VecTrace::default();
+    let (outcome, _) = traced_ctx(&s, seed, &mut trace, |c| c.charge(0, 1));
+    if !matches!(outcome, ChargeOutcome::Contact { .. }) {
+        return None;
+    }
+    let mut extra = 0;
+    let mut pool = None;
+    for e in &trace.events {
+        if let TraceEvent::Roll { purpose, kept, .. } = e {
+            if purpose == "extra charge attacks" {
+                extra += u32::from(*kept);
+            } else if let Some(rest) = purpose.strip_prefix("close combat: ") {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let n: u32 = words[0].parse().unwrap();
+                let need: u32 = words[3].trim_end_matches([',', '+']).parse().unwrap();
+                pool = Some((n, need));
+            }
+        }
+    }
+    pool.map(|(n, need)| (n, need, extra))
+}
+
+#[test]
+fn tv29_long_charge_adds_plus_one_and_extra_dice() {
+    // Two companies side by side (8 front-row models) charge from 4 inches:
+    // +1 to hit (+6 vs AC 16 needs 10, +7 needs 9) and 1d3 per company.
+    let mut seen = 0;
+    for seed in 0..40 {
+        if let Some((n, need, extra)) = charge_pool(4.0, seed) {
+            seen += 1;
+            assert_eq!(need, 9, "seed {seed}: +1 to hit");
+            assert!((2..=6).contains(&extra), "two d3s, got {extra}");
+            assert_eq!(n, 8 + extra, "8 front-row models plus the extra dice");
+        }
+    }
+    assert!(seen > 20);
+    // From exactly 2.0 inches: no bonus, no extra dice.
+    for seed in 0..40 {
+        if let Some((n, need, extra)) = charge_pool(2.0, seed) {
+            assert_eq!((n, need, extra), (8, 10, 0));
+        }
+    }
 }
 
 #[test]

@@ -374,11 +374,9 @@ fn tv28_charge_distance() {
 
 #[test]
 fn tv29_long_charge_bonus() {
+    // The dice themselves are checked in a charge (dnd_battle.rs).
     assert!(long_charge(4.0));
     assert!(!long_charge(2.0), "exactly 2 inches earns nothing");
-    let front_models = 8;
-    let extra = [2, 3];
-    assert_eq!(front_models + extra.iter().sum::<u32>(), 13);
 }
 
 #[test]

@@ -76,6 +76,18 @@ pub enum TestKind {
     FleeThrough,
 }
 
+impl TestKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TestKind::Rally => "rally test",
+            TestKind::Panic => "panic test",
+            TestKind::FearOrTerror => "fear test",
+            TestKind::Break => "break test",
+            TestKind::FleeThrough => "flee-through test",
+        }
+    }
+}
+
 /// Whether the unit passes this kind of test without rolling.
 pub fn auto_pass(psy: Psychology, kind: TestKind) -> bool {
     psy.fearless || (psy.immune_to_psychology && kind != TestKind::Break)

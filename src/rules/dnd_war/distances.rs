@@ -2,7 +2,10 @@
 //! charge reaches (`1d6 + S - 3`, a 1 always fails), the fall back!, flee
 //! and pursue move (`2d6 + 2S - 12`, clamped at 0 by default), the long
 //! charge bonus (strictly more than 2") and the double-move ban (an enemy
-//! within 6").
+//! within 6"). Measured distances within a billionth of an inch of a
+//! threshold count as on it, so rounding in a rotation cannot earn a bonus.
+
+use crate::geometry::plane::EPS;
 
 /// The charge distance for a d6 face and a speed; `None` on a 1, which
 /// fails "even if the target unit is only 1" away".
@@ -30,11 +33,11 @@ pub fn flee_distance(d1: u8, d2: u8, speed: f64, clamp_at_zero: bool) -> f64 {
 /// Whether a charge from `distance` inches earns the +1 to hit and the extra
 /// attack dice (strictly more than 2", G-12).
 pub fn long_charge(distance: f64) -> bool {
-    distance > 2.0
+    distance > 2.0 + EPS
 }
 
 /// Whether a double move is allowed with the nearest enemy `nearest_enemy`
 /// inches away (no enemy within 6", G-49).
 pub fn double_move_allowed(nearest_enemy: f64) -> bool {
-    nearest_enemy > 6.0
+    nearest_enemy > 6.0 + EPS
 }

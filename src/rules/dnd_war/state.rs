@@ -159,6 +159,14 @@ impl BattleState {
         self.engagements.iter().filter_map(move |e| e.side_of(unit))
     }
 
+    /// The arc of `unit` that `other` touches and the contact length, if engaged.
+    pub fn contact(&self, unit: usize, other: usize) -> Option<(Arc, f64)> {
+        self.engagements.iter().find_map(|e| match e.side_of(unit) {
+            Some((o, arc)) if o == other => Some((arc, e.overlap)),
+            _ => None,
+        })
+    }
+
     /// Closest distance between two units' footprints.
     pub fn distance(&self, a: usize, b: usize) -> f64 {
         self.units[a].rect.distance(&self.units[b].rect)

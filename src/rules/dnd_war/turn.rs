@@ -292,7 +292,7 @@ impl<T: Tracer> Ctx<'_, T> {
                     }
                 }
             };
-            if best.is_none_or_lower(score) {
+            if beats(best, score) {
                 best = Some((e, score));
             }
         }
@@ -413,7 +413,7 @@ impl<T: Tracer> Ctx<'_, T> {
                     CombatOrder::Biggest => f64::from(models),
                     CombatOrder::Favourable => f64::from(ours) / f64::from(all.max(1)),
                 };
-                if pick.is_none_or_lower(score) {
+                if beats(pick, score) {
                     pick = Some((u, score));
                 }
             }
@@ -427,16 +427,7 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 }
 
-/// `None`, or a best score below `score` (so the first of equals is kept).
-trait Lower {
-    fn is_none_or_lower(&self, score: f64) -> bool;
-}
-
-impl Lower for Option<(usize, f64)> {
-    fn is_none_or_lower(&self, score: f64) -> bool {
-        match self {
-            None => true,
-            Some((_, s)) => score > *s,
-        }
-    }
+/// Whether `score` beats the best so far (the first of equals is kept).
+fn beats(best: Option<(usize, f64)>, score: f64) -> bool {
+    best.map_or(true, |(_, s)| score > s)
 }

@@ -118,7 +118,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 distance_now + wheel
             }
         };
-        if reach < needed {
+        if reach + crate::geometry::plane::EPS < needed {
             self.change(unit, |_| {
                 format!("reaches {reach:.0} of {needed:.1} inches: out of reach")
             });

@@ -12,9 +12,10 @@
 
 use super::Ctx;
 use crate::geometry::{Arc, Vec2};
+use crate::rules::dnd_war::body::TRAY_WIDTH;
 use crate::rules::dnd_war::courage::{break_dc, TestKind};
 use crate::rules::dnd_war::distances::flee_distance;
-use crate::rules::dnd_war::hits::{need, within_reach, NON_CHARACTER_FLOOR};
+use crate::rules::dnd_war::hits::{attacks_left, need, within_reach, NON_CHARACTER_FLOOR};
 use crate::rules::dnd_war::options::{ExtraChargeDice, ReachRule};
 use crate::rules::dnd_war::resolution::{self, SideScore};
 use crate::rules::dnd_war::state::BattleState;
@@ -44,19 +45,13 @@ impl Fight {
 impl<T: Tracer> Ctx<'_, T> {
     /// Models of `unit` that can fight `target` across their engagement.
     pub fn fighting_models(&self, unit: usize, target: usize) -> u32 {
-        let Some(e) = self
-            .st
-            .engagements
-            .iter()
-            .find(|e| e.side_of(unit).map(|s| s.0) == Some(target))
-        else {
+        let Some((my_arc, overlap)) = self.st.contact(unit, target) else {
             return 0;
         };
-        let (_, my_arc) = e.side_of(unit).unwrap_or((target, Arc::Front));
         let p = self.profile(unit);
         let body = &self.st.units[unit].body;
         let width = p.model_width();
-        let in_contact = (e.overlap / width + 1e-9).floor() as u32;
+        let in_contact = (overlap / width + 1e-9).floor() as u32;
         if !p.has_companies() {
             return in_contact.min(u32::from(body.alive));
         }
@@ -87,25 +82,22 @@ impl<T: Tracer> Ctx<'_, T> {
     /// phase when `charging`). Returns the hits scored.
     pub fn strike(&mut self, unit: usize, target: usize, charging: bool) -> u32 {
         let u = &self.st.units[unit];
-        if u.flags.shot || u.fleeing() || !self.st.units[target].on_table() {
+        if u.fleeing() || !self.st.units[target].on_table() {
             return 0;
         }
         let engaged = self.fighting_models(unit, target);
-        let mut dice = engaged.saturating_sub(self.st.units[unit].casualties_this_phase);
+        let mut dice = attacks_left(engaged, u.casualties_this_phase, u.flags.shot);
+        if dice == 0 {
+            return 0;
+        }
         let p = self.profile(unit);
         let mut bonus = p.melee.bonus;
         if charging && self.st.units[unit].long_charge {
             bonus += 1;
             let companies = match self.setup.options.extra_charge_dice_companies {
                 ExtraChargeDice::InContact => {
-                    let w = crate::rules::dnd_war::body::TRAY_WIDTH;
-                    let e = self
-                        .st
-                        .engagements
-                        .iter()
-                        .find(|e| e.side_of(unit).map(|s| s.0) == Some(target));
-                    e.map_or(0, |e| {
-                        ((e.overlap / w).ceil() as u16)
+                    self.st.contact(unit, target).map_or(0, |(_, overlap)| {
+                        ((overlap / TRAY_WIDTH).ceil() as u16)
                             .min(self.st.units[unit].body.front_companies())
                     })
                 }
@@ -249,13 +241,7 @@ impl<T: Tracer> Ctx<'_, T> {
             highest = highest.max(BattleState::elevation(self.setup, u.rect.centre));
             // Flank and rear: our units touching an enemy company unit's side or back.
             for (enemy, _) in self.st.opponents(m) {
-                if let Some(e) = self
-                    .st
-                    .engagements
-                    .iter()
-                    .find(|e| e.side_of(enemy).map(|s| s.0) == Some(m))
-                {
-                    let (_, arc_on_enemy) = e.side_of(enemy).unwrap_or((m, Arc::Front));
+                if let Some((arc_on_enemy, _)) = self.st.contact(enemy, m) {
                     if self.has_flanks(enemy) {
                         s.flank |= arc_on_enemy.is_flank();
                         s.rear |= arc_on_enemy == Arc::Rear;

@@ -38,11 +38,13 @@ impl<T: Tracer> Ctx<'_, T> {
     ) -> bool {
         let psy = self.profile(unit).psychology;
         if auto_pass(psy, kind) {
-            self.change(unit, |_| format!("passes its {kind:?} test automatically"));
+            self.change(unit, |_| {
+                format!("passes its {} automatically", kind.name())
+            });
             return true;
         }
         let bonus = self.courage_bonus(unit);
-        let roll = i32::from(self.roll(20, unit, &format!("{kind:?} test, DC {dc}"), bonus));
+        let roll = i32::from(self.roll(20, unit, kind.name(), bonus));
         let pass = if natural_20_only {
             roll == 20
         } else {
@@ -51,8 +53,9 @@ impl<T: Tracer> Ctx<'_, T> {
         };
         self.change(unit, |_| {
             format!(
-                "{} its {kind:?} test ({roll} + {bonus} vs {dc}{})",
+                "{} its {} ({roll} + {bonus} vs DC {dc}{})",
                 if pass { "passes" } else { "fails" },
+                kind.name(),
                 if natural_20_only {
                     ", natural 20 only"
                 } else {

@@ -3,8 +3,9 @@
 //! move (advance, hold until the enemy comes close, or keep a gunline at
 //! range), when a charge is worth declaring (the chance to reach, flank or
 //! rear preference, not against fear causers on a low courage bonus),
-//! which enemy a unit shoots, which combat is fought first, and whether a
-//! winner pursues. Each decision is a pure function of numbers the rules
+//! which enemy a unit shoots, which combat is fought first, whether a
+//! winner pursues, challenges issued and accepted, dice aimed at enemy
+//! characters, and what action points are spent on. Each decision is a pure function of numbers the rules
 //! hand in, and says which setting made it.
 
 /// How units move in the remaining-moves step.
@@ -39,6 +40,26 @@ pub enum CombatOrder {
     Favourable,
 }
 
+/// Whether a character accepts a challenge (L620-634).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AcceptChallenge {
+    Always,
+    Never,
+    /// When our champion's expected damage per round, as a share of the
+    /// challenger's hit points, is at least the challenger's against him.
+    IfStronger,
+}
+
+/// What action points are spent on (die modification, L644).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ApUse {
+    Never,
+    /// Turn a failed courage test of the character's unit into a pass.
+    Tests,
+    /// Tests, and a charge roll of 1 into a 2.
+    TestsAndCharges,
+}
+
 /// The D&D War doctrine of one side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DndDoctrine {
@@ -57,6 +78,13 @@ pub struct DndDoctrine {
     pub pursue: bool,
     /// Shoot even when a charge this turn is likely (shooting forbids the charge's fight).
     pub shoot_before_charging: bool,
+    /// A character in a fight challenges when an enemy character is there.
+    pub issue_challenges: bool,
+    pub accept_challenges: AcceptChallenge,
+    /// Share of a unit's close-combat dice aimed at an enemy character in
+    /// the unit it fights (the rest go to the rank and file).
+    pub character_dice_pct: u32,
+    pub action_points: ApUse,
 }
 
 impl DndDoctrine {
@@ -73,6 +101,10 @@ impl DndDoctrine {
             combat_order: CombatOrder::Favourable,
             pursue: true,
             shoot_before_charging: true,
+            issue_challenges: true,
+            accept_challenges: AcceptChallenge::IfStronger,
+            character_dice_pct: 0,
+            action_points: ApUse::Tests,
         }
     }
 

@@ -1,8 +1,8 @@
 //! Rulesets: one trait every ruleset implements, the battle record it fills,
 //! the trace it can emit, and the registry of named rule options.
 //!
-//! Each ruleset lives in its own folder (`armies/`, `means_war/`, and
-//! `dnd_war/`, which is being built and is not runnable yet). The engine is
+//! Each ruleset lives in its own folder (`armies/`, `means_war/`,
+//! `dnd_war/`). The engine is
 //! generic over [`Ruleset`]; the CLI dispatches on [`RulesetKind`] once, at
 //! the edge. Rules code does no IO, never prints, and asks the side's
 //! doctrine for every choice a player would make.
@@ -59,7 +59,7 @@ impl<T> std::ops::IndexMut<Side> for BySide<T> {
     }
 }
 
-/// The rulesets muster knows by name. `Armies` and `ThisMeansWar` are implemented;
+/// The rulesets muster knows by name. `Armies`, `ThisMeansWar` and `DndWar` are implemented;
 /// the others are recognised so that a scenario naming them gets a clear
 /// "not implemented yet" error instead of "unknown ruleset".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +99,10 @@ impl RulesetKind {
     }
 
     pub fn is_implemented(self) -> bool {
-        matches!(self, RulesetKind::Armies | RulesetKind::ThisMeansWar)
+        matches!(
+            self,
+            RulesetKind::Armies | RulesetKind::ThisMeansWar | RulesetKind::DndWar
+        )
     }
 
     /// The names of the implemented rulesets, for messages.
@@ -117,6 +120,7 @@ impl RulesetKind {
         match self {
             RulesetKind::Armies => armies::options::SPECS,
             RulesetKind::ThisMeansWar => means_war::options::SPECS,
+            RulesetKind::DndWar => dnd_war::options::SPECS,
             _ => &[],
         }
     }

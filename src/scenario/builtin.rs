@@ -1,6 +1,6 @@
 //! The files compiled into muster: the seed's troop table as an army list,
 //! the shipped doctrines and the default scenario of `muster run`, and the
-//! This Means WAR! example army list and doctrines. They are
+//! This Means WAR! and D&D War example army lists and doctrines. They are
 //! the same files as under `scenarios/`, so a user can copy and edit them.
 
 pub const DEFAULT_SCENARIO_NAME: &str = "<built-in scenario armies/open_field.toml>";
@@ -51,5 +51,27 @@ pub const WAR_DOCTRINES: &[(&str, &str)] = &[
     (
         "envelop",
         include_str!("../../scenarios/means_war/doctrines/envelop.toml"),
+    ),
+];
+
+/// Built-in D&D War army lists by name.
+pub const DND_ARMY_LISTS: &[(&str, &str)] = &[(
+    "dnd_core",
+    include_str!("../../scenarios/dnd_war/lists/dnd_core.toml"),
+)];
+
+/// Built-in D&D War doctrines by name.
+pub const DND_DOCTRINES: &[(&str, &str)] = &[
+    (
+        "aggressive",
+        include_str!("../../scenarios/dnd_war/doctrines/aggressive.toml"),
+    ),
+    (
+        "balanced",
+        include_str!("../../scenarios/dnd_war/doctrines/balanced.toml"),
+    ),
+    (
+        "gunline",
+        include_str!("../../scenarios/dnd_war/doctrines/gunline.toml"),
     ),
 ];

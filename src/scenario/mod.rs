@@ -8,15 +8,19 @@
 pub mod armies;
 pub mod builtin;
 pub mod checks;
+pub mod dnd_army;
+pub mod dnd_war;
 pub mod locate;
 pub mod means_war;
 pub mod parse;
 pub mod problems;
 pub mod raw;
+pub mod raw_dnd;
 pub mod raw_war;
 
 use crate::rules::armies::setup::ArmiesSetup;
 use crate::rules::armies::Armies;
+use crate::rules::dnd_war::DndWar;
 use crate::rules::means_war::setup::WarSetup;
 use crate::rules::means_war::MeansWar;
 use crate::rules::{Ruleset, RulesetKind};
@@ -24,6 +28,7 @@ use locate::Locator;
 use parse::RawFile;
 use problems::{did_you_mean, Problem, Problems};
 use raw::{ArmyListFile, DoctrineFile, Provenance, Reference, ScenarioFile};
+use raw_dnd::{DndArmyListFile, DndDoctrineFile, DndScenarioFile};
 use raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile};
 use std::path::{Path, PathBuf};
 
@@ -37,6 +42,7 @@ pub const DEFAULT_SEED: u64 = 1;
 pub enum ScenarioRules {
     Armies(ArmiesSetup),
     MeansWar(WarSetup),
+    DndWar(DndWar),
 }
 
 /// Something to do with a ruleset of any kind (the one place the CLI and
@@ -56,6 +62,7 @@ impl ScenarioRules {
             ScenarioRules::MeansWar(setup) => job.run(&MeansWar {
                 setup: setup.clone(),
             }),
+            ScenarioRules::DndWar(dnd) => job.run(dnd),
         }
     }
 }
@@ -65,6 +72,7 @@ impl ScenarioRules {
 pub enum ResolvedFile {
     Armies(ScenarioFile),
     MeansWar(WarScenarioFile),
+    DndWar(DndScenarioFile),
 }
 
 impl ResolvedFile {
@@ -84,6 +92,13 @@ impl ResolvedFile {
                 toml::to_string_pretty(&f)
             }
             ResolvedFile::MeansWar(f) => {
+                let mut f = f.clone();
+                f.run.battles = Some(battles as i64);
+                f.run.seed = Some(seed);
+                f.provenance = Some(provenance);
+                toml::to_string_pretty(&f)
+            }
+            ResolvedFile::DndWar(f) => {
                 let mut f = f.clone();
                 f.run.battles = Some(battles as i64);
                 f.run.seed = Some(seed);
@@ -210,6 +225,13 @@ pub fn load_scenario_text(
                 None => Err(Problems(problems)),
             }
         }
+        RulesetKind::DndWar => {
+            let (raw, problems) = parse::parse::<DndScenarioFile>(&loc, text);
+            match raw {
+                Some(raw) => dnd_war::validate(&loc, raw, base, problems),
+                None => Err(Problems(problems)),
+            }
+        }
         _ => {
             let (raw, problems) = parse::parse::<ScenarioFile>(&loc, text);
             match raw {
@@ -306,7 +328,20 @@ pub fn check_file(path: &Path) -> Result<FileKind, Problems> {
     let war = |k: &str| {
         ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::ThisMeansWar)
     };
+    let dnd = |k: &str| {
+        ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::DndWar)
+    };
     let has = |k: &str| table.as_ref().is_some_and(|t| t.contains_key(k));
+    if has("army_list") && dnd("army_list") {
+        return check_as::<DndArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, p| {
+            dnd_war::validate_list(raw, loc, &[], p);
+        });
+    }
+    if has("doctrine") && dnd("doctrine") {
+        return check_as::<DndDoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, p| {
+            dnd_war::validate_doctrine(raw, loc, &[], p);
+        });
+    }
     if has("army_list") && war("army_list") {
         return check_as::<WarArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, p| {
             means_war::validate_list(raw, loc, &[], p);

@@ -8,7 +8,7 @@ use muster::rules::dnd_war::body::{Body, Command};
 use muster::rules::dnd_war::ops::charge::ChargeOutcome;
 use muster::rules::dnd_war::ops::Ctx;
 use muster::rules::dnd_war::options::DndOptions;
-use muster::rules::dnd_war::setup::{Attack, Defence, DndSetup, Profile, UnitSpec};
+use muster::rules::dnd_war::setup::{Attack, Damage, Defence, DndSetup, Profile, UnitSpec};
 use muster::rules::dnd_war::state::{BattleState, Status};
 use muster::rules::dnd_war::traits::{Psychology, Size, UnitType};
 use muster::rules::{BySide, NoTrace, Side, TraceEvent, Tracer, VecTrace};
@@ -30,12 +30,19 @@ fn warriors(id: &str, courage: i32) -> Profile {
             bonus: 6,
             vs: Defence::Ac,
             inches: 1.0,
+            damage: Damage::default(),
         },
         ranged: None,
         psychology: Psychology::default(),
         capacity: 8,
         row_width: 4,
         points: 200,
+        level: 1,
+        hp: None,
+        attacks: 1,
+        ap: 0,
+        machine: None,
+        class_rule: None,
     }
 }
 
@@ -45,6 +52,7 @@ fn archers() -> Profile {
             bonus: 6,
             vs: Defence::Ac,
             inches: 20.0,
+            damage: Damage::default(),
         }),
         ..warriors("archers", 6)
     }
@@ -67,6 +75,8 @@ fn unit(
         bearing,
         battle_standard: false,
         points: 200 * u32::from(companies),
+        joins: None,
+        general: false,
     }
 }
 

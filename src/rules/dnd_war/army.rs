@@ -196,3 +196,33 @@ pub fn tier_shift(tier: usize) -> i32 {
 pub fn company_price(models: u32, level: u8) -> Option<u32> {
     Some(models * xp(level)? / 4)
 }
+/// A minion's price: a quarter of a standard monster's XP, times its
+/// resilience (cavalry of R 2 cost two minions each, G-45).
+pub fn minion_price(models: u32, resilience: u8, level: u8) -> Option<u32> {
+    company_price(models * u32::from(resilience.max(1)), level)
+}
+
+/// The command models' price (G-45, invented): +1 minion each for the
+/// standard bearer and the musician, 4 minions for the captain.
+pub fn command_price(captain: bool, standard: bool, musician: bool, level: u8) -> Option<u32> {
+    let minion = xp(level)? / 4;
+    Some(minion * (u32::from(standard) + u32::from(musician)) + 4 * minion * u32::from(captain))
+}
+
+/// A non-minion model (a Monster Manual monster): its XP, as a rare
+/// formation (L757).
+pub fn monster_price(level: u8) -> Option<u32> {
+    xp(level)
+}
+
+/// A war machine with its crew (invented; the seed prices none): the
+/// machine as a standard monster of its level plus each crewman as a minion.
+pub fn machine_price(crew: u32, level: u8) -> Option<u32> {
+    Some(xp(level)? + crew * xp(level)? / 4)
+}
+
+/// The notional victory-point value of a character (G-46, invented):
+/// characters are not bought with points (L753).
+pub fn character_value(level: u8) -> Option<u32> {
+    Some(4 * xp(level)?)
+}

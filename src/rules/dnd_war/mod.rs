@@ -38,3 +38,131 @@ pub mod setup;
 pub mod state;
 pub mod traits;
 pub mod turn;
+
+use crate::dice::Dice;
+use crate::doctrine::dnd_war::DndDoctrine;
+use crate::rules::{BattleRecord, BySide, Ruleset, Tracer, UnitResult};
+use crate::stats::{TallyShape, UnitEvents, UnitMeta};
+use setup::DndSetup;
+use state::{BattleState, Status};
+
+/// The D&D War ruleset bound to one validated scenario and its doctrines.
+#[derive(Clone, Debug)]
+pub struct DndWar {
+    pub setup: DndSetup,
+    pub doctrines: BySide<DndDoctrine>,
+}
+
+/// Fates of a unit at the end of a battle, in `UnitResult::fate` order.
+pub const FATES: &[&str] = &["survived", "destroyed", "fled_off_table", "fleeing_at_end"];
+
+/// Per-unit events counted over battles.
+pub const UNIT_EVENTS: &[&str] = &["fled", "rallied"];
+
+/// Strength is the share of a side's points still standing, per mille.
+const PER_MILLE: u64 = 1000;
+
+impl DndWar {
+    /// Points still standing per side, per mille of the side's start: each
+    /// unit on the table counts its points times its share of models left.
+    pub fn points_standing(&self, st: &BattleState) -> [u32; 2] {
+        let mut standing = [0u64; 2];
+        let mut total = [0u64; 2];
+        for (spec, u) in self.setup.units.iter().zip(&st.units) {
+            let s = spec.side.index();
+            total[s] += u64::from(spec.points);
+            if u.on_table() && spec.body.alive > 0 {
+                standing[s] +=
+                    u64::from(spec.points) * u64::from(u.body.alive) / u64::from(spec.body.alive);
+            }
+        }
+        [0, 1].map(|s| {
+            (standing[s] * PER_MILLE)
+                .checked_div(total[s])
+                .map_or(0, |v| v as u32)
+        })
+    }
+}
+
+impl Ruleset for DndWar {
+    type Scratch = BattleState;
+
+    fn tally_shape(&self) -> TallyShape {
+        let s = &self.setup;
+        TallyShape {
+            max_rounds: usize::from(s.options.game_turns),
+            max_strength: [PER_MILLE as usize, PER_MILLE as usize],
+            strength_scale: 0.1,
+            units: s
+                .units
+                .iter()
+                .map(|u| UnitMeta {
+                    side: u.side,
+                    label: u.label.clone(),
+                    troop: s.profiles[u.profile].id.clone(),
+                    max_loss: usize::from(u.body.alive),
+                })
+                .collect(),
+            end_reasons: turn::EndReason::NAMES.to_vec(),
+            fates: FATES.to_vec(),
+            unit_events: Some(UnitEvents {
+                name: "psychology",
+                kinds: UNIT_EVENTS.to_vec(),
+            }),
+        }
+    }
+
+    fn new_scratch(&self) -> BattleState {
+        BattleState::new(&self.setup)
+    }
+
+    fn strength_name(&self) -> &'static str {
+        "pct_points_standing"
+    }
+
+    fn side_names(&self) -> [&str; 2] {
+        [&self.setup.side_names[0], &self.setup.side_names[1]]
+    }
+
+    fn play<T: Tracer>(
+        &self,
+        dice: &mut Dice,
+        st: &mut BattleState,
+        record: &mut BattleRecord,
+        trace: &mut T,
+    ) {
+        record.clear();
+        st.reset(&self.setup);
+        record.start_strength = self.points_standing(st);
+        let mut by_turn = std::mem::take(&mut record.strength_by_round);
+        let outcome = {
+            let mut ctx = ops::Ctx {
+                setup: &self.setup,
+                st,
+                dice,
+                doctrines: &self.doctrines,
+                trace,
+            };
+            ctx.play_battle(|st| by_turn.push(self.points_standing(st)))
+        };
+        record.strength_by_round = by_turn;
+        record.winner = outcome.winner;
+        record.end_reason = outcome.reason.index();
+        record.rounds_played = outcome.turns;
+        for (spec, u) in self.setup.units.iter().zip(&st.units) {
+            let fate = match u.status {
+                Status::Ready => 0,
+                Status::Destroyed => 1,
+                Status::FledOffTable => 2,
+                Status::Fleeing => 3,
+            };
+            record.units.push(UnitResult {
+                fate,
+                losses: spec.body.alive.saturating_sub(u.body.alive),
+            });
+            record
+                .unit_events
+                .extend_from_slice(&[u32::from(u.times_fled), u32::from(u.times_rallied)]);
+        }
+    }
+}

@@ -25,14 +25,77 @@ impl Defence {
     }
 }
 
+/// Damage of a hit against a non-minion: `dice`d`sides` + `bonus` (no
+/// dice for a minion's fixed damage).
+/// Minions ignore damage (any hit removes one, L77).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Damage {
+    pub dice: u8,
+    pub sides: u8,
+    pub bonus: i32,
+}
+
+impl Damage {
+    /// Parses `NdS`, `NdS+B`, `NdS-B` (e.g. "1d8+4") or a fixed number
+    /// (a minion's damage, e.g. "5").
+    pub fn parse(text: &str) -> Option<Damage> {
+        let t = text.trim();
+        if let Ok(fixed) = t.parse::<i32>() {
+            return (fixed >= 1).then_some(Damage {
+                dice: 0,
+                sides: 0,
+                bonus: fixed,
+            });
+        }
+        let (n, rest) = t.split_once('d')?;
+        let (sides, bonus) = match rest.find(['+', '-']) {
+            Some(i) => (&rest[..i], rest[i..].trim_start_matches('+')),
+            None => (rest, "0"),
+        };
+        let d = Damage {
+            dice: n.trim().parse().ok()?,
+            sides: sides.trim().parse().ok()?,
+            bonus: bonus.trim().parse().ok()?,
+        };
+        (d.dice >= 1 && d.sides >= 2).then_some(d)
+    }
+
+    /// Combat-resolution points of one hit on a non-minion (one per die, G-21).
+    pub fn cr_points(self) -> u32 {
+        u32::from(self.dice.max(1))
+    }
+}
+
 /// One attack power as the war rules use it: a bonus against a defence,
-/// and its reach (close) or range (ranged) in inches.
+/// its reach (close) or range (ranged) in inches, and its damage.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Attack {
     pub bonus: i32,
     pub vs: Defence,
     /// Reach for close attacks, range for ranged ones.
     pub inches: f64,
+    pub damage: Damage,
+}
+
+/// The two war machines of L676-707.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MachineKind {
+    BoltThrower,
+    StoneThrower,
+}
+
+/// The class war rules (digest 7.5) the simulation plays; the others are
+/// reported as not simulated when a scenario fields them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassRule {
+    /// Fighter, Warden: the joined unit gets +2 AC.
+    MightyDefender,
+    /// Bard: he and his unit +2 courage (one +2, G-20); he and allies within 6" are stubborn.
+    InspirationalLeader,
+    /// Cleric, Invoker: he and his unit may re-roll a failed courage test once.
+    DivineLitany,
+    /// Paladin: his challenges cannot be refused.
+    SanctifiedChallenge,
 }
 
 /// A unit profile (L65-95) with the fields the simulation uses.
@@ -61,9 +124,27 @@ pub struct Profile {
     pub row_width: u8,
     /// Points per company (or per model for loose units) at the battle's tier.
     pub points: u32,
+    /// The profile's level (prices, tier, a character's courage tier bonus).
+    pub level: u8,
+    /// Hit points; None for minions (any hit that gets through removes one).
+    pub hp: Option<u32>,
+    /// A: uses of an at-will power in a multiattack (characters, captains).
+    pub attacks: u8,
+    /// Action points for the whole battle (characters).
+    pub ap: u8,
+    pub machine: Option<MachineKind>,
+    pub class_rule: Option<ClassRule>,
 }
 
 impl Profile {
+    pub fn is_character(&self) -> bool {
+        self.unit_type == UnitType::Character
+    }
+
+    pub fn is_minion(&self) -> bool {
+        self.hp.is_none()
+    }
+
     pub fn has_companies(&self) -> bool {
         matches!(self.unit_type, UnitType::Infantry | UnitType::Cavalry)
             || (self.unit_type == UnitType::Monster && self.capacity > 1)
@@ -97,8 +178,14 @@ pub struct UnitSpec {
     /// Centre of the footprint and facing at deployment.
     pub centre: Vec2,
     pub bearing: f64,
+    /// The unit (for characters: the character) carries the battle standard.
     pub battle_standard: bool,
+    /// Points of the unit, for victory points (characters: a notional 4 x XP).
     pub points: u32,
+    /// Characters: the unit he is deployed in.
+    pub joins: Option<usize>,
+    /// Characters: the army's general.
+    pub general: bool,
 }
 
 /// A battle ready to be played.

@@ -60,6 +60,9 @@ pub struct UnitState {
     /// combat (G-06 Literal); it strikes in the charge phase after `caught_on_turn`.
     pub caught_by: Option<usize>,
     pub caught_on_turn: u16,
+    /// Times the unit started fleeing and rallied this battle (for reports).
+    pub times_fled: u16,
+    pub times_rallied: u16,
 }
 
 impl UnitState {
@@ -138,6 +141,8 @@ impl BattleState {
                 cr_points: 0,
                 caught_by: None,
                 caught_on_turn: 0,
+                times_fled: 0,
+                times_rallied: 0,
             }
         }));
         self.engagements.clear();

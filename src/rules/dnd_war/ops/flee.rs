@@ -34,6 +34,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let u = &mut self.st.units[unit];
         u.status = Status::Fleeing;
         u.flags.fled_this_turn = true;
+        u.times_fled += 1;
         u.caught_by = None;
         self.change(unit, |_| {
             format!("{why} and flees toward bearing {:.0}", dir.bearing())
@@ -156,6 +157,7 @@ impl<T: Tracer> Ctx<'_, T> {
             let u = &mut self.st.units[unit];
             u.status = Status::Ready;
             u.flags.reformed = true;
+            u.times_rallied += 1;
             u.caught_by = None;
             if let Some((enemy, _)) = self.st.nearest_enemy(unit) {
                 let to = self.st.units[enemy].rect.centre - self.st.units[unit].rect.centre;

@@ -44,6 +44,58 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
             crate::scenario::means_war::GAP_NOTE
         )?;
     }
+    if kind == RulesetKind::DndWar {
+        dnd_tables(&mut out)?;
+    }
     super::print_stdout(&out)?;
     Ok(EXIT_OK)
+}
+
+/// The D&D War tables a scenario author needs beside the options.
+fn dnd_tables(out: &mut String) -> std::fmt::Result {
+    use crate::rules::dnd_war::army::{budget, BattleSize, ERRATA};
+    use crate::rules::dnd_war::traits::RACES;
+    use std::fmt::Write;
+    writeln!(
+        out,
+        "races and their courage bonus (L452-457; * = not in the seed, the digest's G-19 default):"
+    )?;
+    for r in RACES {
+        writeln!(
+            out,
+            "    {}{}: {:+}",
+            r.name,
+            if r.invented { "*" } else { "" },
+            r.courage
+        )?;
+    }
+    writeln!(out, "\nclass war rules simulated: fighter and warden (Mighty Defender), bard (Inspirational Leader), cleric and invoker (Divine Litany), paladin (Sanctified Challenge); the other classes' rules are not simulated")?;
+    writeln!(
+        out,
+        "\nbudgets at levels 1, 5, 15, 25 (small / medium / large / huge, L717-749):"
+    )?;
+    for level in [1u8, 5, 15, 25] {
+        let cells: Vec<String> = BattleSize::ALL
+            .iter()
+            .map(|&s| budget(level, s, true).map_or("-".into(), |b| b.to_string()))
+            .collect();
+        writeln!(out, "    level {level}: {}", cells.join(" / "))?;
+    }
+    writeln!(out, "corrected misprints (points_table_errata = true):")?;
+    for e in ERRATA {
+        writeln!(
+            out,
+            "    level {} {}: printed {}, corrected {} (L{})",
+            e.level,
+            BattleSize::NAMES[e.size as usize].to_lowercase(),
+            e.printed,
+            e.corrected,
+            e.line
+        )?;
+    }
+    writeln!(
+        out,
+        "\nnot simulated: {}",
+        crate::scenario::dnd_army::GAP_NOTE
+    )
 }

@@ -62,7 +62,7 @@ fn rules_armies_lists_every_option() {
         assert!(text.contains(name), "`muster rules armies` lacks {name}");
     }
     let nope = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["rules", "dnd_war"])
+        .args(["rules", "states_of_battle"])
         .output()
         .unwrap();
     assert_eq!(nope.status.code(), Some(2));
@@ -130,6 +130,57 @@ fn every_means_war_option_value_plays() {
             };
             let r = muster::rules::means_war::MeansWar { setup };
             for i in 0..20 {
+                let rec = muster::engine::play_one(&r, 2, i, &mut muster::rules::NoTrace);
+                assert!(rec.rounds_played >= 1, "{} = {v}", spec.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn rules_dnd_war_lists_every_option_and_the_tables() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["rules", "dnd_war"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for spec in muster::rules::dnd_war::options::SPECS {
+        assert!(
+            text.contains(spec.name),
+            "`muster rules dnd_war` lacks {}",
+            spec.name
+        );
+    }
+    for line in [
+        "eladrin*: +6",
+        "printed 840000, corrected 84000",
+        "level 5: 6000 / 12000 / 18000 / 24000",
+        "not simulated",
+    ] {
+        assert!(text.contains(line), "`muster rules dnd_war` lacks {line}");
+    }
+}
+
+#[test]
+fn every_dnd_war_option_value_plays() {
+    use muster::rules::options::OptionValues;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dnd_war");
+    let base = std::fs::read_to_string(dir.join("characters_and_monster.toml")).unwrap();
+    for spec in muster::rules::dnd_war::options::SPECS {
+        let values: Vec<String> = match spec.values {
+            OptionValues::Choice(words) => words.iter().map(|w| format!("\"{w}\"")).collect(),
+            OptionValues::Flag => vec!["true".into(), "false".into()],
+            OptionValues::Int { min, max } => vec![min.to_string(), max.to_string()],
+        };
+        for v in values {
+            let text = format!("{base}\n[options]\n{} = {v}\n", spec.name);
+            let scenario = muster::scenario::load_scenario_text("opt.toml", &text, Some(&dir))
+                .unwrap_or_else(|p| panic!("{} = {v}: {p}", spec.name));
+            let muster::scenario::ScenarioRules::DndWar(r) = scenario.rules else {
+                panic!("dnd_war")
+            };
+            for i in 0..10 {
                 let rec = muster::engine::play_one(&r, 2, i, &mut muster::rules::NoTrace);
                 assert!(rec.rounds_played >= 1, "{} = {v}", spec.name);
             }

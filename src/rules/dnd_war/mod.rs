@@ -151,7 +151,7 @@ impl Ruleset for DndWar {
         record.rounds_played = outcome.turns;
         for (spec, u) in self.setup.units.iter().zip(&st.units) {
             let fate = match u.status {
-                Status::Ready => 0,
+                Status::Ready | Status::Joined => 0,
                 Status::Destroyed => 1,
                 Status::FledOffTable => 2,
                 Status::Fleeing => 3,

@@ -17,6 +17,9 @@ pub enum Status {
     Fleeing,
     Destroyed,
     FledOffTable,
+    /// A character inside a unit (`UnitState::host`): he moves, flees and
+    /// fights with it and is not a target of his own.
+    Joined,
 }
 
 /// What a unit has done this turn (the action economy of section 3.0).
@@ -63,6 +66,21 @@ pub struct UnitState {
     /// Times the unit started fleeing and rallied this battle (for reports).
     pub times_fled: u16,
     pub times_rallied: u16,
+    /// Damage on the current model (non-minions).
+    pub wounds: u32,
+    /// A joined character's unit, and a unit's joined character.
+    pub host: Option<usize>,
+    pub hero: Option<usize>,
+    /// A character's action points left for the battle.
+    pub ap_left: u8,
+    /// A character who declined a challenge (Boo! Hiss!) on this turn:
+    /// no actions and no benefit to his unit until the turn ends.
+    pub shamed_on_turn: u16,
+    /// A character fighting a challenge on this turn.
+    pub challenge_turn: u16,
+    /// War machines: loaded, and disabled by a misfire until repaired.
+    pub loaded: bool,
+    pub disabled: bool,
 }
 
 impl UnitState {
@@ -143,8 +161,22 @@ impl BattleState {
                 caught_on_turn: 0,
                 times_fled: 0,
                 times_rallied: 0,
+                wounds: 0,
+                host: u.joins,
+                hero: None,
+                ap_left: profile.ap + u8::from(u.general),
+                shamed_on_turn: 0,
+                challenge_turn: 0,
+                loaded: true,
+                disabled: false,
             }
         }));
+        for i in 0..self.units.len() {
+            if let Some(h) = self.units[i].host {
+                self.units[i].status = Status::Joined;
+                self.units[h].hero = Some(i);
+            }
+        }
         self.engagements.clear();
         self.turn = 0;
         self.initiative = Side::A;
@@ -200,7 +232,13 @@ impl BattleState {
         if !u.on_table() {
             return 0;
         }
-        u32::from(u.body.alive) * setup.profiles[u.profile].model_strength()
+        let hero = u
+            .hero
+            .filter(|&h| self.units[h].status == Status::Joined)
+            .map_or(0, |h| {
+                setup.profiles[self.units[h].profile].model_strength()
+            });
+        u32::from(u.body.alive) * setup.profiles[u.profile].model_strength() + hero
     }
 
     /// Removes every engagement of `unit`.

@@ -187,8 +187,12 @@ impl<T: Tracer> Ctx<'_, T> {
             }
         }
         for u in 0..self.st.units.len() {
+            if self.st.units[u].side == side && self.reload(u) {
+                continue;
+            }
             let s = &self.st.units[u];
             if s.side != side
+                || self.profile(u).machine.is_some()
                 || !s.on_table()
                 || s.fleeing()
                 || s.flags.reformed
@@ -245,6 +249,9 @@ impl<T: Tracer> Ctx<'_, T> {
 
     fn shooting_phase(&mut self, side: Side) {
         for u in 0..self.st.units.len() {
+            if self.st.units[u].side == side && self.repair(u) {
+                continue;
+            }
             if self.st.units[u].side != side || !self.may_shoot(u) {
                 continue;
             }
@@ -312,7 +319,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let Some(r) = self.profile(u).ranged else {
             return 0.0;
         };
-        let def = self.profile(e).defences[r.vs.index()];
+        let def = self.defence(e, r.vs);
         let need = super::hits::need(r.bonus, def, super::hits::NON_CHARACTER_FLOOR);
         f64::from(self.st.units[u].body.front_row_models()) * super::hits::p_hit(need)
             / f64::from(self.profile(e).resilience.max(1))

@@ -91,6 +91,7 @@ impl<T: Tracer> Ctx<'_, T> {
             self.flee(target, away, "is terrified by the charge");
         }
         let d6 = self.roll(6, unit, "charge distance", 0);
+        let d6 = self.ap_charge_roll(unit, d6);
         if feared && !(no_fear_test && d6 == 6) {
             return ChargeOutcome::Feared;
         }

@@ -6,9 +6,11 @@
 //! terror, the natural-20 rule), flight directly away, panic of allies
 //! near a unit that flees, and pursuit.
 //!
-//! Not built yet: characters (challenges, overkill, joined characters'
-//! attacks), the re-engage move of a unit whose enemies were all removed
-//! (L396), and support from front-rank companies out of contact.
+//! Characters strike beside their unit and can be picked out by enemy
+//! dice (L616-618); challenges are in `challenge`.
+//!
+//! Not built yet: the re-engage move of a unit whose enemies were all
+//! removed (L396), and support from front-rank companies out of contact.
 
 use super::Ctx;
 use crate::geometry::{Arc, Vec2};
@@ -78,15 +80,73 @@ impl<T: Tracer> Ctx<'_, T> {
         }
     }
 
+    /// Attack dice per fighting model of `unit` against `target`: its A
+    /// (multiattack) against minions, one attack against non-minions unless
+    /// `multiattack_vs_nonminions` (G-36).
+    pub fn dice_per_model(&self, unit: usize, target: usize) -> u32 {
+        if self.profile(target).is_minion() || self.setup.options.multiattack_vs_nonminions {
+            u32::from(self.profile(unit).attacks.max(1))
+        } else {
+            1
+        }
+    }
+
+    /// The lowest d20 that can hit for `unit`: 8 for non-characters, the
+    /// `character_hit_floor` for characters (L618, G-35).
+    pub fn hit_floor(&self, unit: usize) -> i32 {
+        if self.profile(unit).is_character() {
+            self.setup.options.character_hit_floor
+        } else {
+            NON_CHARACTER_FLOOR
+        }
+    }
+
+    /// `dice` close-combat attacks of `attacker` (a unit or a character) at
+    /// `bonus` on `target`; the hits become casualties or damage and score
+    /// combat resolution for `scorer` (G-21: one point per hit on minions,
+    /// one per damage die on non-minions, none for hits past a dead
+    /// character). Returns the hits.
+    pub fn melee_pool(
+        &mut self,
+        attacker: usize,
+        scorer: usize,
+        target: usize,
+        dice: u32,
+        bonus: i32,
+    ) -> u32 {
+        let p = self.profile(attacker);
+        let def = self.defence(target, p.melee.vs);
+        let need = need(bonus, def, self.hit_floor(attacker));
+        let hits = self.roll_pool(dice, need, attacker, "close combat");
+        let minion = self.profile(target).is_minion();
+        let cas = self.inflict(target, hits, p.melee.damage);
+        let scored = if !minion {
+            cas.landed * p.melee.damage.cr_points()
+        } else if self.setup.options.cr_count_discarded_resilience_hits {
+            hits * if self.setup.options.cr_multi_dice_vs_minions {
+                p.melee.damage.cr_points()
+            } else {
+                1
+            }
+        } else {
+            cas.removed
+        };
+        self.st.units[scorer].cr_points += scored + cas.hope_lost;
+        hits
+    }
+
     /// `unit` makes its close-combat attacks on `target` (in the charge
-    /// phase when `charging`). Returns the hits scored.
+    /// phase when `charging`), and so does its joined character. The
+    /// doctrine's `character_dice_pct` of the unit's dice go at a character
+    /// in the target. Returns the hits scored.
     pub fn strike(&mut self, unit: usize, target: usize, charging: bool) -> u32 {
         let u = &self.st.units[unit];
         if u.fleeing() || !self.st.units[target].on_table() {
             return 0;
         }
         let engaged = self.fighting_models(unit, target);
-        let mut dice = attacks_left(engaged, u.casualties_this_phase, u.flags.shot);
+        let mut dice = attacks_left(engaged, u.casualties_this_phase, u.flags.shot)
+            * self.dice_per_model(unit, target);
         if dice == 0 {
             return 0;
         }
@@ -115,17 +175,34 @@ impl<T: Tracer> Ctx<'_, T> {
         if self.st.units[target].fleeing() && self.setup.options.fleeing_grants_ca {
             bonus += 2;
         }
-        let def = self.profile(target).defences[p.melee.vs.index()];
-        let need = need(bonus, def, NON_CHARACTER_FLOOR);
-        let hits = self.roll_pool(dice, need, unit, "close combat");
         self.st.units[unit].flags.fought = true;
-        let cas = self.inflict(target, hits);
-        let scored = if self.setup.options.cr_count_discarded_resilience_hits {
-            hits
-        } else {
-            cas.removed
-        };
-        self.st.units[unit].cr_points += scored + cas.hope_lost;
+        // Dice aimed at the character in the target (L618).
+        let mut hits = 0;
+        if let Some(h) = self.joined_hero(target).filter(|&h| !self.in_challenge(h)) {
+            let pct = self.doctrine(self.st.units[unit].side).character_dice_pct;
+            let at_hero = dice * pct / 100;
+            if at_hero > 0 {
+                self.decided(
+                    unit,
+                    "close-combat dice",
+                    |c| format!("{at_hero} of {dice} at {}", c.label(h)),
+                    "character_dice_pct",
+                );
+                dice -= at_hero;
+                hits += self.melee_pool(unit, unit, h, at_hero, bonus);
+            }
+        }
+        if self.st.units[target].on_table() {
+            hits += self.melee_pool(unit, unit, target, dice, bonus);
+        }
+        // The unit's character strikes beside it (same step, L616).
+        if let Some(h) = self.joined_hero(unit).filter(|&h| !self.in_challenge(h)) {
+            if self.st.units[target].on_table() && engaged > 0 {
+                let hero_dice = self.dice_per_model(h, target);
+                let hero_bonus = self.profile(h).melee.bonus + (bonus - p.melee.bonus);
+                hits += self.melee_pool(h, unit, target, hero_dice, hero_bonus);
+            }
+        }
         hits
     }
 
@@ -172,6 +249,7 @@ impl<T: Tracer> Ctx<'_, T> {
                     .max(u32::from(self.st.units[m].body.rear_supporting_companies()));
             }
         }
+        let challenge = self.challenges(&f);
         // Strikes by descending initiative; equal initiative strikes together.
         let mut done = [false; MAX_FIGHT];
         loop {
@@ -203,7 +281,15 @@ impl<T: Tracer> Ctx<'_, T> {
                 if !striking[k] || u.flags.charged || u.flags.fought || !u.on_table() {
                     continue;
                 }
-                let Some((target, _)) = self.st.opponents(m).next() else {
+                if self.in_challenge(m) {
+                    continue;
+                }
+                let target = self
+                    .st
+                    .opponents(m)
+                    .map(|(o, _)| o)
+                    .find(|&o| !self.in_challenge(o));
+                let Some(target) = target else {
                     continue;
                 };
                 // Strike as if no one at this step had struck yet.
@@ -213,6 +299,9 @@ impl<T: Tracer> Ctx<'_, T> {
                 self.st.units[m].casualties_this_phase =
                     now.max(self.st.units[m].casualties_this_phase);
             }
+        }
+        if let Some((a, b)) = challenge {
+            self.fight_challenge(a, b);
         }
         self.resolve_fight(f, support);
     }
@@ -236,7 +325,9 @@ impl<T: Tracer> Ctx<'_, T> {
             s.unit_strength += self.st.unit_strength(self.setup, m);
             let cmd = u.body.command_alive();
             s.standard |= cmd.standard;
-            s.battle_standard |= cmd.standard && self.setup.units[m].battle_standard;
+            s.battle_standard |= self
+                .acting_hero(m)
+                .is_some_and(|h| self.setup.units[h].battle_standard);
             s.musician |= cmd.musician;
             highest = highest.max(BattleState::elevation(self.setup, u.rect.centre));
             // Flank and rear: our units touching an enemy company unit's side or back.

@@ -6,8 +6,12 @@
 //! tracer.
 //!
 //! - [`psychology`]: courage bonuses and tests, panic, fear, break tests;
-//! - [`casualties`]: hits into casualties, Hope is Lost!, destruction;
+//! - [`casualties`]: hits into casualties or damage, Hope is Lost!, destruction;
+//! - [`challenge`]: challenges, Boo! Hiss!, overkill;
+//! - [`characters`]: joined characters' and the general's benefits,
+//!   re-rolls, action points, a character left alone or killed;
 //! - [`flee`]: fall back! moves, flee-through, You Cannot Pass!, rally;
+//! - [`machines`]: reloading, bolt and stone throwers, misfires, repairs;
 //! - [`movement`]: walking, turning and double moves toward a goal;
 //! - [`shooting`]: dice from the front rows, to-hit, shooting panic;
 //! - [`charge`]: declaration, distance, contact in the facing arc, charge attacks;
@@ -15,9 +19,12 @@
 //!   break tests, flight and pursuit.
 
 pub mod casualties;
+pub mod challenge;
+pub mod characters;
 pub mod charge;
 pub mod combat;
 pub mod flee;
+pub mod machines;
 pub mod movement;
 pub mod psychology;
 pub mod shooting;

@@ -3,9 +3,9 @@
 //! for fearless and immune units, the roll, and the panic tests with
 //! their modifiers (fleeing allies and bigger enemies within 6").
 //!
-//! Not built yet: characters (joined characters' and the general's
-//! bonuses, the battle standard and cleric re-rolls, action points), so a
-//! unit always tests on its own bonus.
+//! A failed test may be re-rolled once (Divine Litany, the battle
+//! standard) and then rescued with a character's action points; the
+//! bonuses of characters and the general are in `characters`.
 
 use super::Ctx;
 use crate::rules::dnd_war::courage::{self, auto_pass, PanicModifiers, TestKind};
@@ -15,18 +15,6 @@ use crate::rules::Tracer;
 pub const PANIC_RADIUS: f64 = 6.0;
 
 impl<T: Tracer> Ctx<'_, T> {
-    /// The unit's courage bonus now.
-    pub fn courage_bonus(&self, unit: usize) -> i32 {
-        let p = self.profile(unit);
-        courage::CourageSources {
-            unit: p.courage,
-            musician: self.st.units[unit].body.command_alive().musician,
-            stalwart: p.psychology.stalwart,
-            ..Default::default()
-        }
-        .bonus()
-    }
-
     /// Takes a courage test of `kind` at `dc`; `natural_20_only` for the
     /// break test against a bigger fear causer. Returns whether it passed.
     pub fn courage_test(
@@ -36,7 +24,7 @@ impl<T: Tracer> Ctx<'_, T> {
         dc: i32,
         natural_20_only: bool,
     ) -> bool {
-        let psy = self.profile(unit).psychology;
+        let psy = self.psychology(unit);
         if auto_pass(psy, kind) {
             self.change(unit, |_| {
                 format!("passes its {} automatically", kind.name())
@@ -44,13 +32,22 @@ impl<T: Tracer> Ctx<'_, T> {
             return true;
         }
         let bonus = self.courage_bonus(unit);
-        let roll = i32::from(self.roll(20, unit, kind.name(), bonus));
-        let pass = if natural_20_only {
-            roll == 20
-        } else {
-            courage::passes(roll, bonus, dc)
-                || (roll == 20 && self.setup.options.courage_nat20_autopass)
+        let passes = |roll: i32, c: &Self| {
+            if natural_20_only {
+                roll == 20
+            } else {
+                courage::passes(roll, bonus, dc)
+                    || (roll == 20 && c.setup.options.courage_nat20_autopass)
+            }
         };
+        let mut roll = i32::from(self.roll(20, unit, kind.name(), bonus));
+        if !passes(roll, self) {
+            if let Some(why) = self.may_reroll_courage(unit) {
+                self.change(unit, |_| format!("re-rolls its {} ({why})", kind.name()));
+                roll = i32::from(self.roll(20, unit, kind.name(), bonus));
+            }
+        }
+        let pass = passes(roll, self) || self.ap_rescue(unit, roll, bonus, dc, natural_20_only);
         self.change(unit, |_| {
             format!(
                 "{} its {} ({roll} + {bonus} vs DC {dc}{})",
@@ -102,7 +99,7 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         self.st.units[unit].flags.panic_tested = true;
         let m = self.panic_modifiers(unit, shooting_casualties);
-        let dc = courage::panic_dc(m, self.profile(unit).psychology.stubborn);
+        let dc = courage::panic_dc(m, self.psychology(unit).stubborn);
         if self.courage_test(unit, TestKind::Panic, dc, false) {
             return false;
         }

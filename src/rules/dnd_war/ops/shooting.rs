@@ -6,8 +6,9 @@
 //! hits become casualties; and once a side has shot, each enemy unit that
 //! lost a company's worth takes one panic test at DC 10 + 2 per company.
 //!
-//! Not built yet: war machines (bolt and stone throwers), characters'
-//! shots and multiattacks, long range.
+//! War machines fire through `machines`. Not built yet: characters'
+//! shots and multiattacks (no example character has a ranged attack),
+//! long range.
 
 use super::Ctx;
 use crate::geometry::{Arc, Cover, Vec2};
@@ -20,7 +21,9 @@ impl<T: Tracer> Ctx<'_, T> {
     /// Whether `unit` may shoot this phase at all.
     pub fn may_shoot(&self, unit: usize) -> bool {
         let u = &self.st.units[unit];
+        let machine_ready = self.profile(unit).machine.is_none() || (u.loaded && !u.disabled);
         self.profile(unit).ranged.is_some()
+            && machine_ready
             && u.on_table()
             && !u.fleeing()
             && !u.flags.reformed
@@ -55,6 +58,7 @@ impl<T: Tracer> Ctx<'_, T> {
             && (!self.profile(unit).has_companies()
                 || self.st.units[unit].rect.partly_in_arc(&t.rect, Arc::Front))
             && self.seeing_share(unit, target) > 0.0
+            && self.machine_can_target(unit, target)
     }
 
     /// The share of `unit`'s front-rank companies with a line of sight to
@@ -111,6 +115,9 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// `unit` shoots at `target`. Returns the hits.
     pub fn shoot(&mut self, unit: usize, target: usize) -> u32 {
+        if self.profile(unit).machine.is_some() {
+            return self.fire_machine(unit, target);
+        }
         let Some(ranged) = self.profile(unit).ranged else {
             return 0;
         };
@@ -128,14 +135,14 @@ impl<T: Tracer> Ctx<'_, T> {
         if self.st.units[target].fleeing() && self.setup.options.fleeing_grants_ca {
             bonus += 2;
         }
-        let def = self.profile(target).defences[ranged.vs.index()];
+        let def = self.defence(target, ranged.vs);
         let need = need(bonus, def, NON_CHARACTER_FLOOR);
         self.st.units[unit].flags.shot = true;
         self.change(unit, |c| {
             format!("shoots at {} with {models} dice", c.label(target))
         });
         let hits = self.roll_pool(models, need, unit, "shooting");
-        let cas = self.inflict(target, hits);
+        let cas = self.inflict(target, hits, ranged.damage);
         let t = &mut self.st.units[target];
         t.shooting_casualties += cas.removed;
         if t.shooting_cause.is_none() {

@@ -5,7 +5,7 @@
 //! battles (CI runs it that way).
 //!
 //! Reference scenarios: Armies `open_field` (the built-in default) and This
-//! Means WAR! `pikemen_vs_swordsmen`.
+//! Means WAR! `pikemen_vs_swordsmen`, D&D War `infantry_lines`.
 
 use muster::dice::Dice;
 use muster::engine::{self, Plan, Silent};
@@ -82,6 +82,12 @@ fn main() {
         .rules
         .with(Bench {
             label: "means_war pikemen_vs_swordsmen",
+            n: n(50_000),
+        });
+    scenario("scenarios/dnd_war/infantry_lines.toml")
+        .rules
+        .with(Bench {
+            label: "dnd_war infantry_lines",
             n: n(50_000),
         });
 }

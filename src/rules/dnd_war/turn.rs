@@ -160,7 +160,7 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// The d20 roll-off (ties re-rolled; no action points, L117-121); the
     /// winner's doctrine decides who takes the initiative.
-    fn roll_initiative(&mut self) {
+    pub fn roll_initiative(&mut self) {
         let (a_wins, faces) = self.dice.roll_off(20, [0, 0]);
         let winner = if a_wins { Side::A } else { Side::B };
         let round = self.st.turn;
@@ -180,7 +180,7 @@ impl<T: Tracer> Ctx<'_, T> {
         };
     }
 
-    fn movement_phase(&mut self, side: Side) {
+    pub fn movement_phase(&mut self, side: Side) {
         for u in 0..self.st.units.len() {
             if self.st.units[u].side == side {
                 self.rally(u);
@@ -247,7 +247,7 @@ impl<T: Tracer> Ctx<'_, T> {
         self.walk_toward(u, goal, Some(enemy), stop_short, double);
     }
 
-    fn shooting_phase(&mut self, side: Side) {
+    pub fn shooting_phase(&mut self, side: Side) {
         for u in 0..self.st.units.len() {
             if self.st.units[u].side == side && self.repair(u) {
                 continue;
@@ -372,7 +372,7 @@ impl<T: Tracer> Ctx<'_, T> {
         best.map(|b| b.0)
     }
 
-    fn charge_phase(&mut self, side: Side) {
+    pub fn charge_phase(&mut self, side: Side) {
         // Pursuers that caught a fleeing unit last turn strike now, without bonuses (G-06).
         for t in 0..self.st.units.len() {
             let u = &self.st.units[t];
@@ -394,7 +394,7 @@ impl<T: Tracer> Ctx<'_, T> {
         }
     }
 
-    fn close_combat_phase(&mut self) {
+    pub fn close_combat_phase(&mut self) {
         let side = self.st.initiative;
         let order = self.doctrine(side).combat_order;
         let mut fought = vec![false; self.st.units.len()];

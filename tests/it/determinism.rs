@@ -233,3 +233,30 @@ fn precision_mode_stops_at_the_requested_half_width() {
     let shorter = tally_with_threads(&r, 2, result.tally.battles - 256);
     assert!(engine::widest_half_width(&shorter) > 0.03);
 }
+
+#[test]
+fn dnd_war_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
+    for name in ["characters_and_monster", "gunline"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("scenarios/dnd_war/{name}.toml"));
+        let ScenarioRules::DndWar(r) = muster::scenario::load_scenario(&path)
+            .expect("shipped scenario")
+            .rules
+        else {
+            unreachable!("a dnd_war scenario")
+        };
+        let one = tally_with_threads(&r, 1, 2 * CHUNK + 5);
+        assert_eq!(one, tally_with_threads(&r, 2, 2 * CHUNK + 5), "{name}");
+        assert_eq!(one, tally_with_threads(&r, 8, 2 * CHUNK + 5), "{name}");
+        for idx in [0u64, 5, 77] {
+            let mut trace = VecTrace::default();
+            let traced = engine::play_one(&r, 3, idx, &mut trace);
+            assert_eq!(
+                traced,
+                engine::play_one(&r, 3, idx, &mut NoTrace),
+                "{name}: tracing changed battle {idx}"
+            );
+            assert!(matches!(trace.events.last(), Some(TraceEvent::End { .. })));
+        }
+    }
+}

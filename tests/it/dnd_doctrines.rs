@@ -342,10 +342,11 @@ fn character_dice_pct_aims_dice_at_the_enemy_character() {
 fn action_points_rescue_a_failed_test_only_when_the_doctrine_spends_them() {
     for (rule, rescued) in [("tests", true), ("never", false)] {
         let d = duel(&format!("action_points = \"{rule}\""), "");
-        // A roll of 11 + 3 misses DC 15 by 1: one AP turns it into a pass.
-        let (pass, st, _) = run(&d, 1, |c| c.ap_rescue(0, 11, 3, 15, false));
+        // TV-42: a character with 2 AP in a unit at +6 faces DC 15 and
+        // rolls 7; 2 AP make the die 9, a pass.
+        let (pass, st, _) = run(&d, 1, |c| c.ap_rescue(0, 7, 6, 15, false));
         assert_eq!(pass, rescued, "action_points = {rule}");
-        assert_eq!(st.units[1].ap_left, if rescued { 1 } else { 2 });
+        assert_eq!(st.units[1].ap_left, if rescued { 0 } else { 2 });
     }
 }
 
@@ -561,4 +562,107 @@ fn check_names_the_file_line_and_field_of_a_bad_profile() {
         "{err}"
     );
     assert!(err.contains("profile[0].melee.vs"), "{err}");
+}
+
+#[test]
+fn combat_order_picks_the_biggest_or_the_most_favourable_fight_first() {
+    let red = unit(
+        "human_spearmen",
+        "small",
+        (10.0, 10.0),
+        "companies = 2\nfrontage = 2",
+    ) + &unit(
+        "human_spearmen",
+        "big",
+        (50.0, 10.0),
+        "companies = 4\nfrontage = 4",
+    );
+    let blue = unit("goblin_warriors", "g1", (10.0, 13.0), "facing = 180")
+        + &unit(
+            "orc_warriors",
+            "o1",
+            (50.0, 14.0),
+            "companies = 6\nfrontage = 4\nfacing = 180",
+        );
+    for (rule, first) in [("biggest", "Red big"), ("favourable", "Red small")] {
+        let d = dnd(&scenario(
+            &red,
+            &blue,
+            &format!("combat_order = \"{rule}\""),
+            "",
+        ));
+        let (_, _, t) = run(&d, 3, |c| {
+            c.st.initiative = Side::A;
+            engage(c, 0, 2);
+            engage(c, 1, 3);
+            c.close_combat_phase();
+        });
+        let resolved: Vec<&str> = t
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                TraceEvent::Change { unit, change, .. }
+                    if change.starts_with("combat resolution") =>
+                {
+                    Some(unit.as_str())
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            resolved.first().copied(),
+            Some(first),
+            "combat_order = {rule}: {resolved:?}"
+        );
+    }
+}
+
+#[test]
+fn pursue_false_never_follows_a_broken_enemy() {
+    let red = unit(
+        "human_knights",
+        "knights",
+        (20.0, 10.0),
+        "companies = 4\nfrontage = 4",
+    );
+    let blue = unit("goblin_warriors", "gobs", (20.0, 13.0), "facing = 180");
+    for (rule, may) in [("true", true), ("false", false)] {
+        let d = dnd(&scenario(&red, &blue, &format!("pursue = {rule}"), ""));
+        let pursued = (0..40).any(|seed| {
+            let (_, _, t) = run(&d, seed, |c| {
+                engage(c, 0, 1);
+                c.close_combat_phase();
+            });
+            !decisions(&t, "pursue").is_empty()
+        });
+        assert_eq!(pursued, may, "pursue = {rule}");
+    }
+}
+
+#[test]
+fn tv46_a_move_action_is_speed_inches_and_range_is_inches() {
+    // Speed 6, one move action: the unit walks exactly 6" toward an enemy 14" away.
+    let d = dnd(&scenario(
+        &unit("human_archers", "a", (20.0, 10.0), ""),
+        &unit("orc_warriors", "b", (20.0, 10.0 + 1.0 + 14.0 + 1.0), ""),
+        "",
+        "",
+    ));
+    let (_, st, _) = run(&d, 1, |c| c.move_unit(0));
+    assert!(
+        (st.units[0].rect.centre.y - 16.0).abs() < 1e-6,
+        "{}",
+        st.units[0].rect.centre.y
+    );
+    // Range 20: a target 20" away can be shot, one 20.5" away cannot.
+    for (gap, ok) in [(20.0, true), (20.5, false)] {
+        let d = dnd(&scenario(
+            &unit("human_archers", "a", (20.0, 10.0), ""),
+            &unit("orc_warriors", "b", (20.0, 10.0 + 1.0 + gap + 1.0), ""),
+            "",
+            "",
+        ));
+        let (can, _, _) = run(&d, 1, |c| c.can_target(0, 1));
+        assert_eq!(can, ok, "gap {gap}");
+    }
 }

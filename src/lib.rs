@@ -4,7 +4,7 @@
 //! - [`dice`]: the RNG streams (battle `i` of seed `s` has its own stream) and die rolls.
 //! - [`geometry`]: grids, and tables measured in inches (trays, arcs, terrain).
 //! - [`rules`]: the [`rules::Ruleset`] trait, battle records, traces, rule options,
-//!   and one folder per ruleset (`armies`, `means_war`, and `dnd_war`, in progress).
+//!   and one folder per ruleset (`armies`, `means_war`, `dnd_war`).
 //! - [`doctrine`]: scripted decisions, one module per ruleset.
 //! - [`scenario`]: reading and validating scenario, army-list and doctrine files.
 //! - [`engine`]: parallel, deterministic batches of battles.

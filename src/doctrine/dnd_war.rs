@@ -5,8 +5,9 @@
 //! rear preference, not against fear causers on a low courage bonus),
 //! which enemy a unit shoots, which combat is fought first, whether a
 //! winner pursues, challenges issued and accepted, dice aimed at enemy
-//! characters, and what action points are spent on. Each decision is a pure function of numbers the rules
-//! hand in, and says which setting made it.
+//! characters, and what action points are spent on. Each decision is a
+//! pure function of numbers the rules hand in, and says which setting
+//! made it.
 
 /// How units move in the remaining-moves step.
 #[derive(Clone, Copy, Debug, PartialEq)]

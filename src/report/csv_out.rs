@@ -169,7 +169,7 @@ pub fn write_csvs(
     cols.push("mean_losses".to_string());
     cols.extend((0..=max_loss).map(|k| format!("losses_{k}")));
     if let Some(ev) = &shape.unit_events {
-        cols.push(format!("{}_checks_per_battle", ev.name));
+        cols.push(ev.per_battle.to_string());
         cols.extend(ev.kinds.iter().map(|k| format!("{}_share_{k}", ev.name)));
     }
     let mut units = Vec::new();

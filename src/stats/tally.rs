@@ -29,6 +29,8 @@ pub struct TallyShape {
 pub struct UnitEvents {
     /// What is counted, e.g. `morale`.
     pub name: &'static str,
+    /// The column of the events per battle, e.g. `morale_checks_per_battle`.
+    pub per_battle: &'static str,
     /// The kinds, in the order of `BattleRecord::unit_events`.
     pub kinds: Vec<&'static str>,
 }

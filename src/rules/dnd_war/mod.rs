@@ -2,7 +2,7 @@
 //! game on a table measured in inches, and the first core under States of
 //! Battle.
 //!
-//! Built so far: the seed's arithmetic and tables as pure functions, each
+//! The seed's arithmetic and tables are pure functions, each
 //! checked against the digest's worked examples:
 //! - [`traits`]: sizes, races, unit types and psychology rules;
 //! - [`hits`]: the to-hit chart formula, resilience, the bolt thrower chain;
@@ -20,10 +20,11 @@
 //!   States of Battle card layer both call;
 //! - [`turn`]: the native turn sequence and the end of a battle.
 //!
-//! Not built yet: characters, war machines in play, army lists, scenario
-//! files, doctrine files, the CLI and the outputs (see ARCHITECTURE.md). The
-//! ruleset is therefore not runnable: a scenario naming `dnd_war` is
-//! refused with "not implemented yet".
+//! [`DndWar`] binds a validated scenario and both doctrines into the
+//! engine's `Ruleset`: strength is the share of points standing per turn,
+//! fates are destroyed / fled off / fleeing at the end, and each flight's
+//! ending is counted per unit. What is not simulated is listed in
+//! ARCHITECTURE.md and printed by every run.
 
 pub mod army;
 pub mod body;
@@ -56,8 +57,10 @@ pub struct DndWar {
 /// Fates of a unit at the end of a battle, in `UnitResult::fate` order.
 pub const FATES: &[&str] = &["survived", "destroyed", "fled_off_table", "fleeing_at_end"];
 
-/// Per-unit events counted over battles.
-pub const UNIT_EVENTS: &[&str] = &["fled", "rallied"];
+/// How each flight of a unit ended (a partition of its flights): it
+/// rallied, it left the table (fled off or destroyed while fleeing), or it
+/// was still fleeing when the battle ended.
+pub const UNIT_EVENTS: &[&str] = &["rallied", "left_the_table", "fleeing_at_end"];
 
 /// Strength is the share of a side's points still standing, per mille.
 const PER_MILLE: u64 = 1000;
@@ -106,7 +109,8 @@ impl Ruleset for DndWar {
             end_reasons: turn::EndReason::NAMES.to_vec(),
             fates: FATES.to_vec(),
             unit_events: Some(UnitEvents {
-                name: "psychology",
+                name: "flight",
+                per_battle: "flights_per_battle",
                 kinds: UNIT_EVENTS.to_vec(),
             }),
         }
@@ -160,9 +164,13 @@ impl Ruleset for DndWar {
                 fate,
                 losses: spec.body.alive.saturating_sub(u.body.alive),
             });
-            record
-                .unit_events
-                .extend_from_slice(&[u32::from(u.times_fled), u32::from(u.times_rallied)]);
+            let (fled, rallied) = (u32::from(u.times_fled), u32::from(u.times_rallied));
+            let at_end = u32::from(u.fleeing());
+            record.unit_events.extend_from_slice(&[
+                rallied,
+                fled.saturating_sub(rallied + at_end),
+                at_end,
+            ]);
         }
     }
 }

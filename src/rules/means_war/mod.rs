@@ -60,6 +60,7 @@ impl Ruleset for MeansWar {
             fates: state::FATES.to_vec(),
             unit_events: Some(UnitEvents {
                 name: "morale",
+                per_battle: "morale_checks_per_battle",
                 kinds: morale::Band::NAMES.to_vec(),
             }),
         }

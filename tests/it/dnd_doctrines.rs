@@ -666,3 +666,29 @@ fn tv46_a_move_action_is_speed_inches_and_range_is_inches() {
         assert_eq!(can, ok, "gap {gap}");
     }
 }
+
+#[test]
+fn a_unit_whose_enemies_are_gone_re_engages_the_fight() {
+    let red = unit(
+        "human_knights",
+        "knights",
+        (20.0, 10.0),
+        "companies = 2\nfrontage = 2",
+    ) + &unit("human_spearmen", "spears", (44.0, 10.0), "");
+    let blue = unit("goblin_warriors", "gobs", (20.0, 13.0), "facing = 180")
+        + &unit("orc_warriors", "orcs", (44.0, 13.0), "facing = 180");
+    let d = dnd(&scenario(&red, &blue, "", ""));
+    let (_, st, t) = run(&d, 1, |c| {
+        engage(c, 0, 2);
+        engage(c, 1, 2);
+        engage(c, 1, 3);
+        let f = c.fight_of(0);
+        c.inflict(2, 8, Default::default());
+        assert!(!c.st.engaged(0), "the goblins are gone");
+        c.re_engage(f);
+    });
+    assert!(st.contact(0, 3).is_some(), "the knights re-engage the orcs");
+    assert!(t.events.iter().any(
+        |e| matches!(e, TraceEvent::Change { change, .. } if change.starts_with("re-engages"))
+    ));
+}

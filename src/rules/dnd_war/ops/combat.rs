@@ -9,8 +9,9 @@
 //! Characters strike beside their unit and can be picked out by enemy
 //! dice (L616-618); challenges are in `challenge`.
 //!
-//! Not built yet: the re-engage move of a unit whose enemies were all
-//! removed (L396), and support from front-rank companies out of contact.
+//! A unit whose enemies were all removed re-engages another enemy of the
+//! fight (L396). Not built yet: support from front-rank companies out of
+//! contact.
 
 use super::Ctx;
 use crate::geometry::{Arc, Vec2};
@@ -303,7 +304,44 @@ impl<T: Tracer> Ctx<'_, T> {
         if let Some((a, b)) = challenge {
             self.fight_challenge(a, b);
         }
+        self.re_engage(f);
         self.resolve_fight(f, support);
+    }
+
+    /// A unit left unengaged because its enemies were removed moves the
+    /// shortest distance to re-engage an enemy of the same fight (L396):
+    /// the nearest one still standing, flush against its facing arc.
+    pub fn re_engage(&mut self, f: Fight) {
+        for &m in f.members() {
+            let m = usize::from(m);
+            let u = &self.st.units[m];
+            if !u.on_table() || u.fleeing() || self.st.engaged(m) {
+                continue;
+            }
+            let side = u.side;
+            let nearest = f
+                .members()
+                .iter()
+                .map(|&e| usize::from(e))
+                .filter(|&e| {
+                    let o = &self.st.units[e];
+                    o.side != side && o.on_table() && !o.fleeing()
+                })
+                .min_by(|&a, &b| self.st.distance(m, a).total_cmp(&self.st.distance(m, b)));
+            let Some(e) = nearest else { continue };
+            let arc = self.contact_arc(m, e);
+            if let Some((rect, overlap)) = self.contact_rect(m, e, arc) {
+                self.st.units[m].rect = rect;
+                self.st
+                    .engagements
+                    .push(crate::rules::dnd_war::state::Engagement {
+                        units: [m, e],
+                        arc_on: [Arc::Front, arc],
+                        overlap,
+                    });
+                self.change(m, |c| format!("re-engages {}", c.label(e)));
+            }
+        }
     }
 
     fn side_score(&self, f: Fight, side: Side, support: [u32; 2]) -> SideScore {

@@ -4,7 +4,9 @@
 //! against the rules (board, overlaps, officer count, the commander, the
 //! 6-square rule and the attacker's zone, leashes at deployment).
 
-use super::checks::{header, in_range, intern, placement, square, word, Ctx};
+use super::checks::{
+    header, in_range, intern, placement, ruleset_is, square, unique_ids, word, Ctx,
+};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw::{ArmyListFile, DoctrineFile, ScenarioFile, UnitEntry};
@@ -174,35 +176,18 @@ pub fn validate_list(
         loc,
         prefix: prefix.to_vec(),
     };
-    if raw.army_list.ruleset != RulesetKind::Armies.name() {
-        ctx.err(
-            problems,
-            path!["army_list", "ruleset"],
-            format!(
-                "this army list is for `{}`, not `armies`",
-                raw.army_list.ruleset
-            ),
-            None,
-        );
-    }
-    if raw.troops.is_empty() {
-        ctx.err(
-            problems,
-            path!["army_list"],
-            "the army list has no troops",
-            Some("add [[troop]] tables".to_string()),
-        );
-    }
+    ruleset_is(
+        &ctx,
+        problems,
+        path!["army_list", "ruleset"],
+        &raw.army_list.ruleset,
+        RulesetKind::Armies,
+        "army list",
+    );
+    let ids: Vec<&str> = raw.troops.iter().map(|t| t.id.as_str()).collect();
+    unique_ids(&ctx, problems, &ids, "troop");
     let mut troops = Vec::new();
     for (i, t) in raw.troops.iter().enumerate() {
-        if raw.troops[..i].iter().any(|o| o.id == t.id) {
-            ctx.err(
-                problems,
-                path!["troop", i, "id"],
-                format!("troop id `{}` is used twice", t.id),
-                Some("give every troop its own id".to_string()),
-            );
-        }
         troops.push(troop_from_raw(&ctx, problems, i, t));
     }
     troops
@@ -219,17 +204,14 @@ pub fn validate_doctrine(
         loc,
         prefix: prefix.to_vec(),
     };
-    if raw.doctrine.ruleset != RulesetKind::Armies.name() {
-        ctx.err(
-            problems,
-            path!["doctrine", "ruleset"],
-            format!(
-                "this doctrine is for `{}`, not `armies`",
-                raw.doctrine.ruleset
-            ),
-            None,
-        );
-    }
+    ruleset_is(
+        &ctx,
+        problems,
+        path!["doctrine", "ruleset"],
+        &raw.doctrine.ruleset,
+        RulesetKind::Armies,
+        "doctrine",
+    );
     let move_order = match word(
         &ctx,
         problems,

@@ -1,5 +1,5 @@
 //! Checks shared by the validators of every ruleset: where a problem goes
-//! ([`Ctx`]), words from a fixed set, integer ranges, squares on the board,
+//! ([`Ctx`]), a list's or doctrine's `ruleset`, an army list's ids, words from a fixed set, integer ranges, squares on the board,
 //! unit placement (`at` lists and blocks), a scenario's common header (name,
 //! `[options]` against a ruleset's registry, `max_rounds`, battles), and
 //! interning troop profiles shared by both sides.
@@ -9,6 +9,7 @@ use super::problems::{did_you_mean, Problem, Seg};
 use crate::geometry::grid::Square;
 use crate::path;
 use crate::rules::options::{check_value, OptionSpec, OptionValue};
+use crate::rules::RulesetKind;
 use std::collections::BTreeMap;
 
 /// Where problems of one (part of a) file go.
@@ -32,6 +33,49 @@ impl Ctx<'_> {
         hint: Option<String>,
     ) {
         problems.push(self.loc.problem(&self.at(rel), msg, hint));
+    }
+}
+
+/// A problem unless an army list's or doctrine's `ruleset` (`given`, at
+/// `field`) names `kind`; `what` is "army list" or "doctrine".
+pub fn ruleset_is(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    given: &str,
+    kind: RulesetKind,
+    what: &str,
+) {
+    if RulesetKind::from_name(given) != Some(kind) {
+        ctx.err(
+            problems,
+            field,
+            format!("this {what} is for `{given}`, not `{}`", kind.name()),
+            Some(format!("set ruleset = \"{}\"", kind.name())),
+        );
+    }
+}
+
+/// The entries of an army list (`[[table]]`, by id): a problem when there
+/// are none and for every id used twice.
+pub fn unique_ids(ctx: &Ctx, problems: &mut Vec<Problem>, ids: &[&str], table: &str) {
+    if ids.is_empty() {
+        ctx.err(
+            problems,
+            path!["army_list"],
+            format!("the army list has no {table}s"),
+            Some(format!("add [[{table}]] tables")),
+        );
+    }
+    for (i, id) in ids.iter().enumerate() {
+        if ids[..i].contains(id) {
+            ctx.err(
+                problems,
+                path![table, i, "id"],
+                format!("{table} id `{id}` is used twice"),
+                Some(format!("give every {table} its own id")),
+            );
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 //! overlapping, characters joined to units of their side, and the
 //! army-building rules (`dnd_army`) checked.
 
-use super::checks::{header, in_range, word, Ctx};
+use super::checks::{header, in_range, ruleset_is, unique_ids, word, Ctx};
 use super::dnd_army::{check_armies, ArmyEntry};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
@@ -26,17 +26,6 @@ use crate::rules::dnd_war::DndWar;
 use crate::rules::{BySide, RulesetKind, Side};
 use std::path::Path;
 
-fn ruleset_is_dnd(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, given: &str, what: &str) {
-    if RulesetKind::from_name(given) != Some(RulesetKind::DndWar) {
-        ctx.err(
-            p,
-            field,
-            format!("this {what} is for `{given}`, not `dnd_war`"),
-            Some("set ruleset = \"dnd_war\"".to_string()),
-        );
-    }
-}
-
 /// A profile as the list gives it (heroic tier), before a battle's tier.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ListedProfile {
@@ -46,13 +35,17 @@ pub struct ListedProfile {
     pub points: Option<u32>,
 }
 
-fn size_word(w: &str) -> Option<Size> {
+/// `w` with its first letter in capitals ("medium" -> "Medium"), as the
+/// rules' size tables spell their names.
+fn capitalised(w: &str) -> String {
     let mut c = w.chars();
-    let cap: String = c
-        .next()
+    c.next()
         .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-        .unwrap_or_default();
-    Size::parse(&cap)
+        .unwrap_or_default()
+}
+
+fn size_word(w: &str) -> Option<Size> {
+    Size::parse(&capitalised(w))
 }
 
 fn attack(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, a: &AttackRaw, ranged: bool) -> Attack {
@@ -445,31 +438,18 @@ pub fn validate_list(
         loc,
         prefix: prefix.to_vec(),
     };
-    ruleset_is_dnd(
+    ruleset_is(
         &ctx,
         p,
         path!["army_list", "ruleset"],
         &raw.army_list.ruleset,
+        RulesetKind::DndWar,
         "army list",
     );
-    if raw.profiles.is_empty() {
-        ctx.err(
-            p,
-            path!["army_list"],
-            "the army list has no profiles",
-            Some("add [[profile]] tables".into()),
-        );
-    }
+    let ids: Vec<&str> = raw.profiles.iter().map(|x| x.id.as_str()).collect();
+    unique_ids(&ctx, p, &ids, "profile");
     let mut out = Vec::new();
     for (i, r) in raw.profiles.iter().enumerate() {
-        if raw.profiles[..i].iter().any(|o| o.id == r.id) {
-            ctx.err(
-                p,
-                path!["profile", i, "id"],
-                format!("profile id `{}` is used twice", r.id),
-                Some("give every profile its own id".into()),
-            );
-        }
         out.push(profile(&ctx, p, i, r));
     }
     out
@@ -486,11 +466,12 @@ pub fn validate_doctrine(
         loc,
         prefix: prefix.to_vec(),
     };
-    ruleset_is_dnd(
+    ruleset_is(
         &ctx,
         p,
         path!["doctrine", "ruleset"],
         &raw.doctrine.ruleset,
+        RulesetKind::DndWar,
         "doctrine",
     );
     let d = DndDoctrine::balanced();
@@ -753,13 +734,7 @@ pub fn validate(
     };
     let size = match &raw.scenario.size {
         None => BattleSize::Medium,
-        Some(w) => BattleSize::parse(&{
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                .unwrap_or_default()
-        })
-        .unwrap_or_else(|| {
+        Some(w) => BattleSize::parse(&capitalised(w)).unwrap_or_else(|| {
             ctx.err(
                 p,
                 path!["scenario", "size"],

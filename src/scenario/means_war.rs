@@ -2,7 +2,7 @@
 //! doctrines into [`WarDoctrine`], and scenarios into a ready [`WarSetup`]
 //! whose every index and square is safe for the rules code.
 
-use super::checks::{header, in_range, intern, placement, word, Ctx};
+use super::checks::{header, in_range, intern, placement, ruleset_is, unique_ids, word, Ctx};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile, WarTroopRaw};
@@ -17,17 +17,6 @@ use std::path::Path;
 
 /// What every This Means WAR! run prints: the part-4 steps are not simulated.
 pub const GAP_NOTE: &str = "This Means WAR!: Leadership/Tactics, Luck and Tactical Advantages (part 4 of the series, never found) are not simulated; hit points, damage, movement and ranges are gap fills (see `muster rules means_war` and ARCHITECTURE.md)";
-
-fn ruleset_is_war(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, given: &str, what: &str) {
-    if RulesetKind::from_name(given) != Some(RulesetKind::ThisMeansWar) {
-        ctx.err(
-            p,
-            field,
-            format!("this {what} is for `{given}`, not `means_war`"),
-            Some("set ruleset = \"means_war\"".to_string()),
-        );
-    }
-}
 
 /// Normal damage in milli-points, if it has at most 3 decimals.
 fn damage_milli(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, damage: f64) -> i64 {
@@ -93,31 +82,18 @@ pub fn validate_list(
         loc,
         prefix: prefix.to_vec(),
     };
-    ruleset_is_war(
+    ruleset_is(
         &ctx,
         p,
         path!["army_list", "ruleset"],
         &raw.army_list.ruleset,
+        RulesetKind::ThisMeansWar,
         "army list",
     );
-    if raw.troops.is_empty() {
-        ctx.err(
-            p,
-            path!["army_list"],
-            "the army list has no troops",
-            Some("add [[troop]] tables".to_string()),
-        );
-    }
+    let ids: Vec<&str> = raw.troops.iter().map(|x| x.id.as_str()).collect();
+    unique_ids(&ctx, p, &ids, "troop");
     let mut out = Vec::new();
     for (i, t) in raw.troops.iter().enumerate() {
-        if raw.troops[..i].iter().any(|o| o.id == t.id) {
-            ctx.err(
-                p,
-                path!["troop", i, "id"],
-                format!("troop id `{}` is used twice", t.id),
-                Some("give every troop its own id".to_string()),
-            );
-        }
         out.push(troop(&ctx, p, i, t));
     }
     out
@@ -165,11 +141,12 @@ pub fn validate_doctrine(
         loc,
         prefix: prefix.to_vec(),
     };
-    ruleset_is_war(
+    ruleset_is(
         &ctx,
         p,
         path!["doctrine", "ruleset"],
         &raw.doctrine.ruleset,
+        RulesetKind::ThisMeansWar,
         "doctrine",
     );
     let ip = word(

@@ -27,7 +27,7 @@ use crate::rules::{Ruleset, RulesetKind};
 use locate::Locator;
 use parse::RawFile;
 use problems::{did_you_mean, Problem, Problems};
-use raw::{ArmyListFile, DoctrineFile, Provenance, Reference, ScenarioFile};
+use raw::{ArmyListFile, DoctrineFile, Provenance, Reference, RunDefaults, ScenarioFile};
 use raw_dnd::{DndArmyListFile, DndDoctrineFile, DndScenarioFile};
 use raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile};
 use std::path::{Path, PathBuf};
@@ -84,29 +84,42 @@ impl ResolvedFile {
         provenance: Provenance,
     ) -> Result<String, toml::ser::Error> {
         match self {
-            ResolvedFile::Armies(f) => {
-                let mut f = f.clone();
-                f.run.battles = Some(battles as i64);
-                f.run.seed = Some(seed);
-                f.provenance = Some(provenance);
-                toml::to_string_pretty(&f)
-            }
-            ResolvedFile::MeansWar(f) => {
-                let mut f = f.clone();
-                f.run.battles = Some(battles as i64);
-                f.run.seed = Some(seed);
-                f.provenance = Some(provenance);
-                toml::to_string_pretty(&f)
-            }
-            ResolvedFile::DndWar(f) => {
-                let mut f = f.clone();
-                f.run.battles = Some(battles as i64);
-                f.run.seed = Some(seed);
-                f.provenance = Some(provenance);
-                toml::to_string_pretty(&f)
-            }
+            ResolvedFile::Armies(f) => stamped(f, battles, seed, provenance),
+            ResolvedFile::MeansWar(f) => stamped(f, battles, seed, provenance),
+            ResolvedFile::DndWar(f) => stamped(f, battles, seed, provenance),
         }
     }
+}
+
+/// A scenario file as run.toml records it: its `[run]` and provenance.
+trait RunFile: serde::Serialize + Clone {
+    fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>);
+}
+
+macro_rules! run_file {
+    ($($t:ty),*) => {$(
+        impl RunFile for $t {
+            fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>) {
+                (&mut self.run, &mut self.provenance)
+            }
+        }
+    )*};
+}
+run_file!(ScenarioFile, WarScenarioFile, DndScenarioFile);
+
+/// `file` as TOML with the run's battles, seed and provenance filled in.
+fn stamped<F: RunFile>(
+    file: &F,
+    battles: u64,
+    seed: u64,
+    provenance: Provenance,
+) -> Result<String, toml::ser::Error> {
+    let mut f = file.clone();
+    let (run, prov) = f.run_and_provenance();
+    run.battles = Some(battles as i64);
+    run.seed = Some(seed);
+    *prov = Some(provenance);
+    toml::to_string_pretty(&f)
 }
 
 /// A validated scenario, ready to play.

@@ -65,23 +65,19 @@ fn war_ruleset() -> muster::rules::means_war::MeansWar {
     }
 }
 
-#[test]
-fn war_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
-    let r = war_ruleset();
-    let one = tally_with_threads(&r, 1, 2 * CHUNK + 5);
-    assert_eq!(one, tally_with_threads(&r, 2, 2 * CHUNK + 5));
-    assert_eq!(one, tally_with_threads(&r, 8, 2 * CHUNK + 5));
-    assert!(
-        one.unit_events.iter().sum::<u64>() > 0,
-        "morale outcomes are counted"
-    );
+/// `r`'s tallies are the same on 1, 2 and 8 threads, and tracing a battle
+/// changes nothing and ends with its end event; returns the tally.
+fn thread_free_and_traced<R: Ruleset>(r: &R, name: &str) -> Tally {
+    let one = tally_with_threads(r, 1, 2 * CHUNK + 5);
+    assert_eq!(one, tally_with_threads(r, 2, 2 * CHUNK + 5), "{name}");
+    assert_eq!(one, tally_with_threads(r, 8, 2 * CHUNK + 5), "{name}");
     for idx in [0u64, 5, 77] {
         let mut trace = VecTrace::default();
-        let traced = engine::play_one(&r, 3, idx, &mut trace);
+        let traced = engine::play_one(r, 3, idx, &mut trace);
         assert_eq!(
             traced,
-            engine::play_one(&r, 3, idx, &mut NoTrace),
-            "tracing changed battle {idx}"
+            engine::play_one(r, 3, idx, &mut NoTrace),
+            "{name}: tracing changed battle {idx}"
         );
         assert!(trace
             .events
@@ -89,6 +85,16 @@ fn war_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
             .any(|e| matches!(e, TraceEvent::Decision { .. })));
         assert!(matches!(trace.events.last(), Some(TraceEvent::End { .. })));
     }
+    one
+}
+
+#[test]
+fn war_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
+    let one = thread_free_and_traced(&war_ruleset(), "means_war");
+    assert!(
+        one.unit_events.iter().sum::<u64>() > 0,
+        "morale outcomes are counted"
+    );
 }
 
 #[test]
@@ -245,18 +251,6 @@ fn dnd_war_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
         else {
             unreachable!("a dnd_war scenario")
         };
-        let one = tally_with_threads(&r, 1, 2 * CHUNK + 5);
-        assert_eq!(one, tally_with_threads(&r, 2, 2 * CHUNK + 5), "{name}");
-        assert_eq!(one, tally_with_threads(&r, 8, 2 * CHUNK + 5), "{name}");
-        for idx in [0u64, 5, 77] {
-            let mut trace = VecTrace::default();
-            let traced = engine::play_one(&r, 3, idx, &mut trace);
-            assert_eq!(
-                traced,
-                engine::play_one(&r, 3, idx, &mut NoTrace),
-                "{name}: tracing changed battle {idx}"
-            );
-            assert!(matches!(trace.events.last(), Some(TraceEvent::End { .. })));
-        }
+        thread_free_and_traced(&r, name);
     }
 }

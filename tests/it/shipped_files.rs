@@ -107,32 +107,40 @@ fn rules_means_war_lists_every_option_and_the_gaps() {
     }
 }
 
-#[test]
-fn every_means_war_option_value_plays() {
+/// Each value of every option in `specs`: the words of a choice, both flags,
+/// an integer's ends.
+fn option_values(specs: &[muster::rules::options::OptionSpec]) -> Vec<(&'static str, String)> {
     use muster::rules::options::OptionValues;
-    let base = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war/pikemen_vs_swordsmen.toml"),
-    )
-    .unwrap();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war");
-    for spec in muster::rules::means_war::options::SPECS {
+    let mut out = Vec::new();
+    for spec in specs {
         let values: Vec<String> = match spec.values {
             OptionValues::Choice(words) => words.iter().map(|w| format!("\"{w}\"")).collect(),
             OptionValues::Flag => vec!["true".into(), "false".into()],
             OptionValues::Int { min, max } => vec![min.to_string(), max.to_string()],
         };
-        for v in values {
-            let text = base.replace("[options]\n", &format!("[options]\n{} = {v}\n", spec.name));
-            let scenario = muster::scenario::load_scenario_text("opt.toml", &text, Some(&dir))
-                .unwrap_or_else(|p| panic!("{} = {v}: {p}", spec.name));
-            let muster::scenario::ScenarioRules::MeansWar(setup) = scenario.rules else {
-                panic!("means_war")
-            };
-            let r = muster::rules::means_war::MeansWar { setup };
-            for i in 0..20 {
-                let rec = muster::engine::play_one(&r, 2, i, &mut muster::rules::NoTrace);
-                assert!(rec.rounds_played >= 1, "{} = {v}", spec.name);
-            }
+        out.extend(values.into_iter().map(|v| (spec.name, v)));
+    }
+    out
+}
+
+#[test]
+fn every_means_war_option_value_plays() {
+    let base = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war/pikemen_vs_swordsmen.toml"),
+    )
+    .unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war");
+    for (name, v) in option_values(muster::rules::means_war::options::SPECS) {
+        let text = base.replace("[options]\n", &format!("[options]\n{name} = {v}\n"));
+        let scenario = muster::scenario::load_scenario_text("opt.toml", &text, Some(&dir))
+            .unwrap_or_else(|p| panic!("{name} = {v}: {p}"));
+        let muster::scenario::ScenarioRules::MeansWar(setup) = scenario.rules else {
+            panic!("means_war")
+        };
+        let r = muster::rules::means_war::MeansWar { setup };
+        for i in 0..20 {
+            let rec = muster::engine::play_one(&r, 2, i, &mut muster::rules::NoTrace);
+            assert!(rec.rounds_played >= 1, "{name} = {v}");
         }
     }
 }
@@ -164,26 +172,18 @@ fn rules_dnd_war_lists_every_option_and_the_tables() {
 
 #[test]
 fn every_dnd_war_option_value_plays() {
-    use muster::rules::options::OptionValues;
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dnd_war");
     let base = std::fs::read_to_string(dir.join("characters_and_monster.toml")).unwrap();
-    for spec in muster::rules::dnd_war::options::SPECS {
-        let values: Vec<String> = match spec.values {
-            OptionValues::Choice(words) => words.iter().map(|w| format!("\"{w}\"")).collect(),
-            OptionValues::Flag => vec!["true".into(), "false".into()],
-            OptionValues::Int { min, max } => vec![min.to_string(), max.to_string()],
+    for (name, v) in option_values(muster::rules::dnd_war::options::SPECS) {
+        let text = format!("{base}\n[options]\n{name} = {v}\n");
+        let scenario = muster::scenario::load_scenario_text("opt.toml", &text, Some(&dir))
+            .unwrap_or_else(|p| panic!("{name} = {v}: {p}"));
+        let muster::scenario::ScenarioRules::DndWar(r) = scenario.rules else {
+            panic!("dnd_war")
         };
-        for v in values {
-            let text = format!("{base}\n[options]\n{} = {v}\n", spec.name);
-            let scenario = muster::scenario::load_scenario_text("opt.toml", &text, Some(&dir))
-                .unwrap_or_else(|p| panic!("{} = {v}: {p}", spec.name));
-            let muster::scenario::ScenarioRules::DndWar(r) = scenario.rules else {
-                panic!("dnd_war")
-            };
-            for i in 0..10 {
-                let rec = muster::engine::play_one(&r, 2, i, &mut muster::rules::NoTrace);
-                assert!(rec.rounds_played >= 1, "{} = {v}", spec.name);
-            }
+        for i in 0..10 {
+            let rec = muster::engine::play_one(&r, 2, i, &mut muster::rules::NoTrace);
+            assert!(rec.rounds_played >= 1, "{name} = {v}");
         }
     }
 }

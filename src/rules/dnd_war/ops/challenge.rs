@@ -35,9 +35,9 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// The characters of `side` able to act in fight `f`.
-    fn heroes_in(&self, f: &Fight, side: Side) -> impl Iterator<Item = usize> + '_ {
-        let members: Vec<usize> = f.members().iter().map(|&m| usize::from(m)).collect();
-        members.into_iter().filter_map(move |m| {
+    fn heroes_in(&self, f: Fight, side: Side) -> impl Iterator<Item = usize> + '_ {
+        (0..f.len).filter_map(move |k| {
+            let m = usize::from(f.units[k]);
             let u = &self.st.units[m];
             (u.side == side && u.on_table() && !u.fleeing())
                 .then(|| self.acting_hero(m))
@@ -59,11 +59,9 @@ impl<T: Tracer> Ctx<'_, T> {
         f64::from(self.dice_per_model(a, b)) * p_hit(need) * mean / hp
     }
 
-    /// The best character of a list (most threat per round against `foe`).
-    fn champion(&self, heroes: &[usize], foe: usize) -> Option<usize> {
-        heroes
-            .iter()
-            .copied()
+    /// The character of `side` in fight `f` with the most threat per round against `foe`.
+    fn champion(&self, f: Fight, side: Side, foe: usize) -> Option<usize> {
+        self.heroes_in(f, side)
             .max_by(|&a, &b| self.threat(a, foe).total_cmp(&self.threat(b, foe)))
     }
 
@@ -71,15 +69,16 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn challenges(&mut self, f: &Fight) -> Option<(usize, usize)> {
         let first = self.st.initiative;
         for side in [first, first.other()] {
-            let mine: Vec<usize> = self.heroes_in(f, side).collect();
-            let theirs: Vec<usize> = self.heroes_in(f, side.other()).collect();
-            if mine.is_empty() || theirs.is_empty() || !self.doctrine(side).issue_challenges {
+            if !self.doctrine(side).issue_challenges {
                 continue;
             }
-            let Some(challenger) = self.champion(&mine, theirs[0]) else {
+            let Some(first_foe) = self.heroes_in(*f, side.other()).next() else {
                 continue;
             };
-            let Some(champion) = self.champion(&theirs, challenger) else {
+            let Some(challenger) = self.champion(*f, side, first_foe) else {
+                continue;
+            };
+            let Some(champion) = self.champion(*f, side.other(), challenger) else {
                 continue;
             };
             self.decided(
@@ -119,9 +118,8 @@ impl<T: Tracer> Ctx<'_, T> {
             }
             // Boo! Hiss!: the challenger picks the enemy character whose
             // courage his unit leans on most (G-29).
-            let shamed = theirs
-                .iter()
-                .copied()
+            let shamed = self
+                .heroes_in(*f, side.other())
                 .filter(|&h| self.st.units[h].status == Status::Joined)
                 .max_by_key(|&h| self.profile(h).courage);
             if let Some(h) = shamed {

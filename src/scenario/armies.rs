@@ -10,7 +10,7 @@ use super::checks::{
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw::{ArmyListFile, DoctrineFile, ScenarioFile, UnitEntry};
-use super::{builtin, resolve, Scenario, ScenarioRules, DEFAULT_SEED};
+use super::{builtin, resolve_validated, Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::doctrine::armies::*;
 use crate::geometry::grid::{Grid, Square};
 use crate::path;
@@ -727,34 +727,32 @@ pub fn validate(
     let mut troops: Vec<Troop> = Vec::new();
     let mut side_troops: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let mut doctrines: Vec<Option<ArmiesDoctrine>> = Vec::new();
-    for (i, side) in raw.sides.iter().enumerate() {
-        if let Some(r) = resolve(
-            &side.army_list,
+    for (i, side) in resolved.sides.iter_mut().enumerate() {
+        if let Some(list) = resolve_validated(
+            &mut side.army_list,
             path!["side", i, "army_list"],
             loc,
             base,
             builtin::ARMY_LISTS,
             "army list",
             p,
+            validate_list,
         ) {
-            let l = r.loc.as_ref().unwrap_or(loc);
-            for t in validate_list(&r.value, l, &r.prefix, p) {
+            for t in list {
                 side_troops[i].push(intern(&mut troops, t));
             }
-            resolved.sides[i].army_list = super::raw::Reference::Inline(Box::new(r.value));
         }
-        match resolve(
-            &side.doctrine,
+        match resolve_validated(
+            &mut side.doctrine,
             path!["side", i, "doctrine"],
             loc,
             base,
             builtin::DOCTRINES,
             "doctrine",
             p,
+            validate_doctrine,
         ) {
-            Some(r) => {
-                let l = r.loc.as_ref().unwrap_or(loc);
-                let doctrine = validate_doctrine(&r.value, l, &r.prefix, p);
+            Some(doctrine) => {
                 for (k, rule) in doctrine.movement.iter().enumerate() {
                     if let Selector::TroopId(id) = &rule.when {
                         if !side_troops[i].iter().any(|&t| troops[t].id == *id) {
@@ -763,7 +761,6 @@ pub fn validate(
                     }
                 }
                 doctrines.push(Some(doctrine));
-                resolved.sides[i].doctrine = super::raw::Reference::Inline(Box::new(r.value));
             }
             None => doctrines.push(None),
         }

@@ -12,7 +12,7 @@ use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw_dnd::{
     AttackRaw, DndArmyListFile, DndDoctrineFile, DndProfileRaw, DndScenarioFile, TerrainRaw,
 };
-use super::{builtin, resolve, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
+use super::{builtin, resolve_validated, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::doctrine::dnd_war::*;
 use crate::geometry::{Area, Board, Cover, Shape, Vec2};
 use crate::path;
@@ -789,36 +789,29 @@ pub fn validate(
     let mut resolved = raw.clone();
     let mut lists: [Vec<ListedProfile>; 2] = [Vec::new(), Vec::new()];
     let mut doctrines: Vec<Option<DndDoctrine>> = Vec::new();
-    for (i, side) in raw.sides.iter().enumerate() {
-        if let Some(r) = resolve(
-            &side.army_list,
+    for (i, side) in resolved.sides.iter_mut().enumerate() {
+        if let Some(list) = resolve_validated(
+            &mut side.army_list,
             path!["side", i, "army_list"],
             loc,
             base,
             builtin::DND_ARMY_LISTS,
             "army list",
             p,
+            validate_list,
         ) {
-            let l = r.loc.as_ref().unwrap_or(loc);
-            lists[i] = validate_list(&r.value, l, &r.prefix, p);
-            resolved.sides[i].army_list = super::raw::Reference::Inline(Box::new(r.value));
+            lists[i] = list;
         }
-        match resolve(
-            &side.doctrine,
+        doctrines.push(resolve_validated(
+            &mut side.doctrine,
             path!["side", i, "doctrine"],
             loc,
             base,
             builtin::DND_DOCTRINES,
             "doctrine",
             p,
-        ) {
-            Some(r) => {
-                let l = r.loc.as_ref().unwrap_or(loc);
-                doctrines.push(Some(validate_doctrine(&r.value, l, &r.prefix, p)));
-                resolved.sides[i].doctrine = super::raw::Reference::Inline(Box::new(r.value));
-            }
-            None => doctrines.push(None),
-        }
+            validate_doctrine,
+        ));
     }
     let shift = tier_shift(tier(level));
     let mut profiles: Vec<Profile> = Vec::new();

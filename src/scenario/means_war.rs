@@ -6,7 +6,7 @@ use super::checks::{header, in_range, intern, placement, ruleset_is, unique_ids,
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile, WarTroopRaw};
-use super::{builtin, resolve, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
+use super::{builtin, resolve_validated, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::doctrine::means_war::*;
 use crate::geometry::grid::Grid;
 use crate::path;
@@ -347,38 +347,31 @@ pub fn validate(
     let mut troops: Vec<TroopType> = Vec::new();
     let mut side_troops: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
     let mut doctrines: Vec<Option<WarDoctrine>> = Vec::new();
-    for (i, side) in raw.sides.iter().enumerate() {
-        if let Some(r) = resolve(
-            &side.army_list,
+    for (i, side) in resolved.sides.iter_mut().enumerate() {
+        if let Some(list) = resolve_validated(
+            &mut side.army_list,
             path!["side", i, "army_list"],
             loc,
             base,
             builtin::WAR_ARMY_LISTS,
             "army list",
             p,
+            validate_list,
         ) {
-            let l = r.loc.as_ref().unwrap_or(loc);
-            for t in validate_list(&r.value, l, &r.prefix, p) {
+            for t in list {
                 side_troops[i].push(intern(&mut troops, t));
             }
-            resolved.sides[i].army_list = super::raw::Reference::Inline(Box::new(r.value));
         }
-        match resolve(
-            &side.doctrine,
+        doctrines.push(resolve_validated(
+            &mut side.doctrine,
             path!["side", i, "doctrine"],
             loc,
             base,
             builtin::WAR_DOCTRINES,
             "doctrine",
             p,
-        ) {
-            Some(r) => {
-                let l = r.loc.as_ref().unwrap_or(loc);
-                doctrines.push(Some(validate_doctrine(&r.value, l, &r.prefix, p)));
-                resolved.sides[i].doctrine = super::raw::Reference::Inline(Box::new(r.value));
-            }
-            None => doctrines.push(None),
-        }
+            validate_doctrine,
+        ));
     }
     if !board_ok {
         return Err(Problems(problems));

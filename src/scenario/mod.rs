@@ -320,6 +320,26 @@ pub fn resolve<T: RawFile + Clone>(
     }
 }
 
+/// Resolves `reference` (see [`resolve`]), validates the value with
+/// `validate` (given the locator and field prefix its problems point to)
+/// and replaces the reference with the value inline, as run.toml records it.
+#[allow(clippy::too_many_arguments)]
+pub fn resolve_validated<T: RawFile + Clone, V>(
+    reference: &mut Reference<T>,
+    field: Vec<problems::Seg>,
+    loc: &Locator,
+    base: Option<&Path>,
+    builtins: &[(&str, &str)],
+    what: &str,
+    problems: &mut Vec<Problem>,
+    validate: impl FnOnce(&T, &Locator, &[problems::Seg], &mut Vec<Problem>) -> V,
+) -> Option<V> {
+    let r = resolve(reference, field, loc, base, builtins, what, problems)?;
+    let value = validate(&r.value, r.loc.as_ref().unwrap_or(loc), &r.prefix, problems);
+    *reference = Reference::Inline(Box::new(r.value));
+    Some(value)
+}
+
 /// What kind of input a file is, by its first table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {

@@ -5,7 +5,9 @@
 //! rear preference, not against fear causers on a low courage bonus),
 //! which enemy a unit shoots, which combat is fought first, whether a
 //! winner pursues, challenges issued and accepted, dice aimed at enemy
-//! characters, and what action points are spent on. Each decision is a
+//! characters, what action points are spent on (die faces, an extra move,
+//! acting first), which companies support, how deep units deploy, where
+//! the general stands, and when characters join or leave units. Each decision is a
 //! pure function of numbers the rules hand in, and says which setting
 //! made it.
 
@@ -61,6 +63,18 @@ pub enum ApUse {
     TestsAndCharges,
 }
 
+/// Which unit the general is deployed in (L652-654).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeneralPlacement {
+    /// Where the scenario puts him.
+    Scenario,
+    /// In the company unit with the most models.
+    LargestUnit,
+    /// In the company unit with the most friendly units within 12" (his
+    /// courage bonus reaches them all).
+    CentralUnit,
+}
+
 /// The D&D War doctrine of one side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DndDoctrine {
@@ -86,6 +100,26 @@ pub struct DndDoctrine {
     /// the unit it fights (the rest go to the rank and file).
     pub character_dice_pct: u32,
     pub action_points: ApUse,
+    /// A front-rank company with fewer than half its front row in contact
+    /// supports (+2 CR) rather than fights with those models (G-24).
+    pub partial_companies_support: bool,
+    /// Company units deploy this many ranks of companies deep (None: as
+    /// the scenario sets their frontage).
+    pub ranks: Option<u8>,
+    pub general_placement: GeneralPlacement,
+    /// A lone character joins the nearest friendly unit without one that
+    /// he can reach this movement phase (L602).
+    pub join_units: bool,
+    /// A joined character whose unit declares no charge charges out of it
+    /// alone when his own charge rule says so (L614).
+    pub leave_to_charge: bool,
+    /// Spend one action point (one per character per round) for an extra
+    /// move action: a unit with a character double moves and keeps its
+    /// standard action to shoot or charge (L645-646).
+    pub ap_extra_move: bool,
+    /// Spend one action point so that a unit with a character charges
+    /// before the other side in the charge phase (L647).
+    pub ap_act_first: bool,
 }
 
 impl DndDoctrine {
@@ -106,6 +140,13 @@ impl DndDoctrine {
             accept_challenges: AcceptChallenge::IfStronger,
             character_dice_pct: 0,
             action_points: ApUse::Tests,
+            partial_companies_support: true,
+            ranks: None,
+            general_placement: GeneralPlacement::Scenario,
+            join_units: true,
+            leave_to_charge: false,
+            ap_extra_move: false,
+            ap_act_first: false,
         }
     }
 

@@ -584,6 +584,19 @@ pub fn validate_doctrine(
         "tests_and_charges" => ApUse::TestsAndCharges,
         _ => ApUse::Tests,
     };
+    let general_placement = match word(
+        &ctx,
+        p,
+        path!["general_placement"],
+        raw.general_placement.as_deref(),
+        &["scenario", "largest_unit", "central_unit"],
+        "scenario",
+    ) {
+        "largest_unit" => GeneralPlacement::LargestUnit,
+        "central_unit" => GeneralPlacement::CentralUnit,
+        _ => GeneralPlacement::Scenario,
+    };
+    let ranks = raw.ranks.map(|r| int(p, "ranks", Some(r), 1, 40, 1) as u8);
     DndDoctrine {
         name: raw.doctrine.name.clone(),
         take_initiative: raw.take_initiative.unwrap_or(d.take_initiative),
@@ -599,6 +612,15 @@ pub fn validate_doctrine(
         accept_challenges,
         character_dice_pct,
         action_points,
+        partial_companies_support: raw
+            .partial_companies_support
+            .unwrap_or(d.partial_companies_support),
+        ranks,
+        general_placement,
+        join_units: raw.join_units.unwrap_or(d.join_units),
+        leave_to_charge: raw.leave_to_charge.unwrap_or(d.leave_to_charge),
+        ap_extra_move: raw.ap_extra_move.unwrap_or(d.ap_extra_move),
+        ap_act_first: raw.ap_act_first.unwrap_or(d.ap_act_first),
     }
 }
 
@@ -1121,6 +1143,14 @@ pub fn validate(
                 general: e.general.unwrap_or(false),
             });
         }
+    }
+    if let [Some(a), Some(b)] = doctrines.as_slice() {
+        notes.extend(super::dnd_deploy::apply(
+            &profiles,
+            &mut units,
+            [a, b],
+            [&raw.sides[0].name, &raw.sides[1].name],
+        ));
     }
     if board_ok {
         let fields: Vec<Vec<Seg>> = entries.iter().map(|e| e.field.clone()).collect();

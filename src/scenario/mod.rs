@@ -9,6 +9,7 @@ pub mod armies;
 pub mod builtin;
 pub mod checks;
 pub mod dnd_army;
+pub mod dnd_deploy;
 pub mod dnd_war;
 pub mod locate;
 pub mod means_war;

@@ -255,6 +255,22 @@ pub struct DndDoctrineFile {
     /// `tests`, `tests_and_charges` or `never`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action_points: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial_companies_support: Option<bool>,
+    /// Ranks of companies every company unit deploys in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<i64>,
+    /// `scenario`, `largest_unit` or `central_unit`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub general_placement: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join_units: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leave_to_charge: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ap_extra_move: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ap_act_first: Option<bool>,
 }
 
 /// The top-level keys of a doctrine file.
@@ -273,6 +289,13 @@ pub const DND_DOCTRINE_TOP: &[&str] = &[
     "issue_challenges",
     "accept_challenges",
     "character_dice_pct",
+    "partial_companies_support",
+    "ranks",
+    "general_placement",
+    "join_units",
+    "leave_to_charge",
+    "ap_extra_move",
+    "ap_act_first",
     "action_points",
 ];
 

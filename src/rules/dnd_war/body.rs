@@ -20,6 +20,11 @@ pub struct Command {
     pub musician: bool,
 }
 
+/// The captain's attacks: he multiattacks (A 2, L238, digest G-45).
+pub const CAPTAIN_ATTACKS: u8 = 2;
+/// The captain's action points for the battle ([INVENTED] 1, digest G-45).
+pub const CAPTAIN_AP: u8 = 1;
+
 impl Command {
     pub fn count(self) -> u16 {
         u16::from(self.captain) + u16::from(self.standard) + u16::from(self.musician)
@@ -162,6 +167,44 @@ impl Body {
                 self.front_rank().map(|m| m.saturating_sub(w).min(w)).sum()
             }
             Formation::Loose => 0,
+        }
+    }
+
+    /// Shooting dice of a company unit (L236, digest TV-01): every model in
+    /// the front row of the front-rank companies, the second row too from
+    /// higher ground, of which the `seeing` share has a line of sight;
+    /// ordinary models roll `per_model` dice each and a living captain
+    /// (who stands in the front row) rolls `captain_dice`.
+    pub fn shooting_dice(
+        &self,
+        higher: bool,
+        seeing: f64,
+        per_model: u32,
+        captain_dice: u32,
+    ) -> u32 {
+        let rows = self.front_row_models() + if higher { self.second_row_models() } else { 0 };
+        let captain = self.command_alive().captain;
+        let ordinary = u32::from(rows.saturating_sub(u16::from(captain)));
+        let seen = (f64::from(ordinary) * seeing).round() as u32;
+        seen * per_model
+            + if captain && seeing > 0.0 {
+                captain_dice
+            } else {
+                0
+            }
+    }
+
+    /// The models in front-rank company `i` (left to right), the partial
+    /// one rightmost when the unit is a single rank.
+    pub fn front_company_models(&self, i: u16) -> u16 {
+        self.front_rank().nth(usize::from(i)).unwrap_or(0)
+    }
+
+    /// Models per row of a company (1 for loose units).
+    pub fn row_width(&self) -> u16 {
+        match self.formation {
+            Formation::Companies { row_width, .. } => u16::from(row_width),
+            Formation::Loose => 1,
         }
     }
 

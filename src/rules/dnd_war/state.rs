@@ -81,6 +81,8 @@ pub struct UnitState {
     /// War machines: loaded, and disabled by a misfire until repaired.
     pub loaded: bool,
     pub disabled: bool,
+    /// Supporting companies counted for this turn's fight (G-24).
+    pub support_counted: Option<u32>,
 }
 
 impl UnitState {
@@ -169,6 +171,7 @@ impl BattleState {
                 challenge_turn: 0,
                 loaded: true,
                 disabled: false,
+                support_counted: None,
             }
         }));
         for i in 0..self.units.len() {
@@ -272,6 +275,7 @@ impl BattleState {
             u.long_charge = false;
             u.cr_points = 0;
             u.casualties_this_phase = 0;
+            u.support_counted = None;
         }
     }
 }

@@ -155,6 +155,8 @@ impl<T: Tracer> Ctx<'_, T> {
                 if long { " from more than 2 inches" } else { "" }
             )
         });
+        self.count_support(unit);
+        self.count_support(target);
         self.strike(unit, target, true);
         ChargeOutcome::Contact { long }
     }

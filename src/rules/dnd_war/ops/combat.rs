@@ -10,12 +10,12 @@
 //! dice (L616-618); challenges are in `challenge`.
 //!
 //! A unit whose enemies were all removed re-engages another enemy of the
-//! fight (L396). Not built yet: support from front-rank companies out of
-//! contact.
+//! fight (L396). Which companies support instead of fighting is in
+//! `support`.
 
 use super::Ctx;
 use crate::geometry::{Arc, Vec2};
-use crate::rules::dnd_war::body::TRAY_WIDTH;
+use crate::rules::dnd_war::body::{CAPTAIN_ATTACKS, TRAY_WIDTH};
 use crate::rules::dnd_war::courage::{break_dc, TestKind};
 use crate::rules::dnd_war::distances::flee_distance;
 use crate::rules::dnd_war::hits::{attacks_left, need, within_reach, NON_CHARACTER_FLOOR};
@@ -64,15 +64,26 @@ impl<T: Tracer> Ctx<'_, T> {
             ReachRule::InclusiveLeq => within_reach(1.0, reach, true),
         };
         match my_arc {
+            // Across the front, the models of each company in contact,
+            // unless the company supports instead (G-24); the second row
+            // behind them with reach 2.
             Arc::Front => {
-                let front = u32::from(body.front_row_models());
-                let share = in_contact.min(front);
-                let second = if second_row {
-                    u32::from(body.second_row_models()).min(share)
-                } else {
-                    0
-                };
-                share + second
+                let w = body.row_width();
+                let mut models = 0;
+                for i in 0..body.front_companies() {
+                    if self.company_supports(unit, i) {
+                        continue;
+                    }
+                    let touching = self.company_contact(unit, i, target);
+                    let behind = body.front_company_models(i).saturating_sub(w).min(w);
+                    models += u32::from(touching)
+                        + if second_row {
+                            u32::from(behind.min(touching))
+                        } else {
+                            0
+                        };
+                }
+                models
             }
             // Along a flank or the rear the models on that side fight.
             _ => in_contact
@@ -87,6 +98,18 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn dice_per_model(&self, unit: usize, target: usize) -> u32 {
         if self.profile(target).is_minion() || self.setup.options.multiattack_vs_nonminions {
             u32::from(self.profile(unit).attacks.max(1))
+        } else {
+            1
+        }
+    }
+
+    /// Dice of `unit`'s living captain against `target`: his multiattack
+    /// (A 2, L238) where multiattack is allowed, else one; 0 without one.
+    pub fn captain_dice(&self, unit: usize, target: usize) -> u32 {
+        if !self.st.units[unit].body.command_alive().captain {
+            0
+        } else if self.profile(target).is_minion() || self.setup.options.multiattack_vs_nonminions {
+            u32::from(CAPTAIN_ATTACKS.max(self.profile(unit).attacks))
         } else {
             1
         }
@@ -146,10 +169,17 @@ impl<T: Tracer> Ctx<'_, T> {
             return 0;
         }
         let engaged = self.fighting_models(unit, target);
-        let mut dice = attacks_left(engaged, u.casualties_this_phase, u.flags.shot)
-            * self.dice_per_model(unit, target);
+        let fighting = attacks_left(engaged, u.casualties_this_phase, u.flags.shot);
+        let mut dice = fighting * self.dice_per_model(unit, target);
         if dice == 0 {
             return 0;
+        }
+        // The captain stands at the centre of the front rank (L552) and
+        // multiattacks in place of his one die (L238).
+        if matches!(self.st.contact(unit, target), Some((Arc::Front, _))) {
+            dice += self
+                .captain_dice(unit, target)
+                .saturating_sub(self.dice_per_model(unit, target));
         }
         let p = self.profile(unit);
         let mut bonus = p.melee.bonus;
@@ -231,7 +261,8 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// Resolves one whole fight: strikes, resolution, break tests, flight, pursuit.
     pub fn fight(&mut self, f: Fight) {
-        // Support is counted at the start of the round (L409).
+        // Support is counted at the start of the round (L409), or at
+        // contact on the charge turn (G-24); only against company units.
         let mut support = [0u32; 2];
         let any_companies = |side: Side, c: &Self| {
             f.members().iter().any(|&m| {
@@ -241,13 +272,11 @@ impl<T: Tracer> Ctx<'_, T> {
         };
         for &m in f.members() {
             let m = usize::from(m);
+            self.count_support(m);
             let side = self.st.units[m].side;
-            if self.profile(m).has_companies()
-                && any_companies(side.other(), self)
-                && !self.st.units[m].fleeing()
-            {
-                support[side.index()] = support[side.index()]
-                    .max(u32::from(self.st.units[m].body.rear_supporting_companies()));
+            if any_companies(side.other(), self) && !self.st.units[m].fleeing() {
+                let n = self.st.units[m].support_counted.unwrap_or(0);
+                support[side.index()] = support[side.index()].max(n);
             }
         }
         let challenge = self.challenges(&f);

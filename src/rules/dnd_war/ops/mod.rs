@@ -15,6 +15,7 @@
 //! - [`movement`]: walking, turning and double moves toward a goal;
 //! - [`shooting`]: dice from the front rows, to-hit, shooting panic;
 //! - [`charge`]: declaration, distance, contact in the facing arc, charge attacks;
+//! - [`support`]: which companies support instead of fighting (G-24);
 //! - [`combat`]: one close combat: strikes by initiative, resolution,
 //!   break tests, flight and pursuit.
 
@@ -28,6 +29,7 @@ pub mod machines;
 pub mod movement;
 pub mod psychology;
 pub mod shooting;
+pub mod support;
 
 use super::setup::{DndSetup, Profile};
 use super::state::BattleState;

@@ -13,7 +13,7 @@
 use super::Ctx;
 use crate::geometry::{Arc, Cover, Vec2};
 use crate::rules::dnd_war::courage::shooting_panic_triggered;
-use crate::rules::dnd_war::hits::{need, NON_CHARACTER_FLOOR};
+use crate::rules::dnd_war::hits::need;
 use crate::rules::dnd_war::state::BattleState;
 use crate::rules::{Side, Tracer};
 
@@ -125,18 +125,18 @@ impl<T: Tracer> Ctx<'_, T> {
         let share = self.seeing_share(unit, target);
         let higher = BattleState::elevation(self.setup, self.st.units[unit].rect.centre)
             > BattleState::elevation(self.setup, self.st.units[target].rect.centre);
+        let per_model = self.dice_per_model(unit, target);
         let models = if self.profile(unit).has_companies() {
-            let rows = body.front_row_models() + if higher { body.second_row_models() } else { 0 };
-            (f64::from(rows) * share).round() as u32
+            body.shooting_dice(higher, share, per_model, self.captain_dice(unit, target))
         } else {
-            u32::from(body.alive)
+            body.shooting_dice(false, 1.0, per_model, self.captain_dice(unit, target))
         };
         let mut bonus = ranged.bonus - self.cover_penalty(unit, target);
         if self.st.units[target].fleeing() && self.setup.options.fleeing_grants_ca {
             bonus += 2;
         }
         let def = self.defence(target, ranged.vs);
-        let need = need(bonus, def, NON_CHARACTER_FLOOR);
+        let need = need(bonus, def, self.hit_floor(unit));
         self.st.units[unit].flags.shot = true;
         self.change(unit, |c| {
             format!("shoots at {} with {models} dice", c.label(target))

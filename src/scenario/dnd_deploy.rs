@@ -62,13 +62,8 @@ fn can_host(
     general: usize,
 ) -> bool {
     let u = &units[h];
-    let p = &profiles[u.profile];
     u.side == side
-        && matches!(
-            p.unit_type,
-            UnitType::Infantry | UnitType::Cavalry | UnitType::Skirmishers
-        )
-        && p.machine.is_none()
+        && profiles[u.profile].can_be_joined()
         && !units
             .iter()
             .enumerate()

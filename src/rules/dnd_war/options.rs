@@ -48,7 +48,7 @@ pub const SPECS: &[OptionSpec] = &[
     flag("multiattack_vs_nonminions", "false",
         "the multiattack action may target characters and monsters", "G-36"),
     int("ap_uses_per_unit_per_round", 0, 10, "3",
-        "action-point uses a unit benefits from per round (NOT SIMULATED yet: only die modification is played, which this limit does not count)", "G-37"),
+        "action-point uses 2-4 (extra actions, acting first) a unit benefits from per round; die modification is not counted; with one character per unit each spends at most 1 a round, so only 0 binds", "G-37"),
     int("bolt_max_hits", 1, 20, "6",
         "hits after which a bolt thrower's chain stops, the primary included", "G-41"),
     flag("points_table_errata", "true",

@@ -145,6 +145,15 @@ impl Profile {
         self.hp.is_none()
     }
 
+    /// Whether a character may join a unit of this profile (one of
+    /// infantry, cavalry or skirmishers; not a war machine).
+    pub fn can_be_joined(&self) -> bool {
+        matches!(
+            self.unit_type,
+            UnitType::Infantry | UnitType::Cavalry | UnitType::Skirmishers
+        ) && self.machine.is_none()
+    }
+
     pub fn has_companies(&self) -> bool {
         matches!(self.unit_type, UnitType::Infantry | UnitType::Cavalry)
             || (self.unit_type == UnitType::Monster && self.capacity > 1)

@@ -5,7 +5,7 @@
 //! Battle card layer both work on this state through the operations in
 //! `ops`; nothing here rolls dice.
 
-use super::body::Body;
+use super::body::{Body, CAPTAIN_AP};
 use super::setup::{footprint, DndSetup, Profile};
 use crate::geometry::{Arc, Rect, Vec2};
 use crate::rules::Side;
@@ -39,6 +39,14 @@ pub struct TurnFlags {
     pub panic_tested: bool,
     /// Started fleeing this turn (no rally until its next movement phase).
     pub fled_this_turn: bool,
+    /// A character spent his one action point of the round on an extra
+    /// action or on acting first (L649).
+    pub round_ap: bool,
+    /// Action-point uses (extra actions, acting first) the unit benefited
+    /// from this round (capped by `ap_uses_per_unit_per_round`).
+    pub ap_uses: u8,
+    /// Charges before the other side this phase (action points, L647).
+    pub acts_first: bool,
 }
 
 /// One unit during a battle.
@@ -73,6 +81,8 @@ pub struct UnitState {
     pub hero: Option<usize>,
     /// A character's action points left for the battle.
     pub ap_left: u8,
+    /// The unit's captain's action points left (G-45).
+    pub captain_ap: u8,
     /// A character who declined a challenge (Boo! Hiss!) on this turn:
     /// no actions and no benefit to his unit until the turn ends.
     pub shamed_on_turn: u16,
@@ -83,6 +93,9 @@ pub struct UnitState {
     pub disabled: bool,
     /// Supporting companies counted for this turn's fight (G-24).
     pub support_counted: Option<u32>,
+    /// Inches of this turn's move allowance already used by a character
+    /// joining the unit (TV-22).
+    pub move_spent: f64,
 }
 
 impl UnitState {
@@ -167,11 +180,17 @@ impl BattleState {
                 host: u.joins,
                 hero: None,
                 ap_left: profile.ap + u8::from(u.general),
+                captain_ap: if u.body.command.captain {
+                    CAPTAIN_AP
+                } else {
+                    0
+                },
                 shamed_on_turn: 0,
                 challenge_turn: 0,
                 loaded: true,
                 disabled: false,
                 support_counted: None,
+                move_spent: 0.0,
             }
         }));
         for i in 0..self.units.len() {
@@ -276,6 +295,7 @@ impl BattleState {
             u.cr_points = 0;
             u.casualties_this_phase = 0;
             u.support_counted = None;
+            u.move_spent = 0.0;
         }
     }
 }

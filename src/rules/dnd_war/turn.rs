@@ -117,6 +117,8 @@ impl<T: Tracer> Ctx<'_, T> {
             self.phase_note(side, "shooting");
             self.shooting_phase(side);
         }
+        self.st.new_phase();
+        self.act_first_charges(order);
         for side in order {
             self.st.new_phase();
             self.phase_note(side, "charges");
@@ -186,6 +188,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 self.rally(u);
             }
         }
+        self.join_units(side);
         for u in 0..self.st.units.len() {
             if self.st.units[u].side == side && self.reload(u) {
                 continue;
@@ -229,8 +232,13 @@ impl<T: Tracer> Ctx<'_, T> {
             self.decided(u, "move", |_| "hold".into(), rule);
             return;
         }
-        // Double move only when no charge could follow this turn anyway.
-        let double = self.may_double_move(u) && !has_target && gap > 2.0 * p.speed + 3.0;
+        let speed = self.joined_speed(u);
+        let may_double = self.may_double_move(u) && !has_target && !self.st.units[u].flags.walked;
+        // Double move only when no charge could follow this turn anyway,
+        // or (an extra move action bought with an AP) when it brings a
+        // charge within reach and keeps the standard action.
+        let double = may_double && gap > 2.0 * speed + 3.0;
+        let extra = !double && may_double && gap > speed + 3.0 && self.ap_extra_move(u);
         let goal = self.st.units[enemy].rect.centre;
         self.decided(
             u,
@@ -238,13 +246,22 @@ impl<T: Tracer> Ctx<'_, T> {
             |c| {
                 format!(
                     "{} toward {}",
-                    if double { "double move" } else { "walk" },
+                    if double || extra {
+                        "double move"
+                    } else {
+                        "walk"
+                    },
                     c.label(enemy)
                 )
             },
             rule,
         );
-        self.walk_toward(u, goal, Some(enemy), stop_short, double);
+        self.walk_toward(u, goal, Some(enemy), stop_short, double || extra);
+        if extra {
+            let f = &mut self.st.units[u].flags;
+            f.double_moved = false;
+            f.walked = true;
+        }
     }
 
     pub fn shooting_phase(&mut self, side: Side) {
@@ -252,7 +269,10 @@ impl<T: Tracer> Ctx<'_, T> {
             if self.st.units[u].side == side && self.repair(u) {
                 continue;
             }
-            if self.st.units[u].side != side || !self.may_shoot(u) {
+            let hero_ranged = self
+                .joined_hero(u)
+                .is_some_and(|h| self.profile(h).ranged.is_some());
+            if self.st.units[u].side != side || !(self.may_shoot(u) || hero_ranged) {
                 continue;
             }
             if !self.doctrine(side).shoot_before_charging && self.best_charge(u).is_some() {
@@ -264,9 +284,14 @@ impl<T: Tracer> Ctx<'_, T> {
                 );
                 continue;
             }
-            if let Some(t) = self.shooting_target(u) {
-                self.shoot(u, t);
+            let mut target = None;
+            if self.may_shoot(u) {
+                target = self.shooting_target(u);
+                if let Some(t) = target {
+                    self.shoot(u, t);
+                }
             }
+            self.hero_shoots(u, target);
         }
         self.shooting_panic(side);
     }
@@ -342,7 +367,7 @@ impl<T: Tracer> Ctx<'_, T> {
             return None;
         }
         let doctrine = self.doctrine(s.side);
-        let speed = self.profile(u).speed;
+        let speed = self.joined_speed(u);
         let courage = self.courage_bonus(u);
         let mut best: Option<(usize, (bool, u32, f64))> = None;
         for e in self.st.side_units(s.side.other()) {
@@ -392,6 +417,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 self.charge(u, t);
             }
         }
+        self.leave_to_charge(side);
     }
 
     pub fn close_combat_phase(&mut self) {

@@ -4,17 +4,15 @@
 //! class rule (Mighty Defender +2 AC, Inspirational Leader +2 courage and
 //! stubborn within 6", Divine Litany re-rolls). The general lends his
 //! courage bonus to allied units within 12"; the battle standard lets
-//! allied units within 12" re-roll courage tests. Action points change a
-//! die face (L644): the doctrine spends them on failed courage tests of
-//! the character's unit and on charge rolls of 1. When his unit is gone
+//! allied units within 12" re-roll courage tests. Action points are in
+//! `action_points`, joining and leaving units in `joining`. When his unit is gone
 //! the character stands alone (a lone US 1 character moves as a
 //! skirmisher, L600); a character hit in close combat takes damage
 //! against his hit points.
 
 use super::Ctx;
-use crate::doctrine::dnd_war::ApUse;
 use crate::geometry::Vec2;
-use crate::rules::dnd_war::courage::{self, ap_to_pass};
+use crate::rules::dnd_war::courage;
 use crate::rules::dnd_war::setup::{footprint, ClassRule};
 use crate::rules::dnd_war::state::Status;
 use crate::rules::dnd_war::traits::Psychology;
@@ -123,60 +121,6 @@ impl<T: Tracer> Ctx<'_, T> {
                     && self.within(unit, b, COMMAND_RADIUS)
             })
             .then_some("the battle standard")
-    }
-
-    /// Spends the action points of `unit`'s character to turn a failed
-    /// test (`roll` + `bonus` vs `dc`) into a pass, if the doctrine wants
-    /// to and he has enough. Returns whether it now passes.
-    pub fn ap_rescue(&mut self, unit: usize, roll: i32, bonus: i32, dc: i32, nat20: bool) -> bool {
-        let Some(h) = self.acting_hero(unit) else {
-            return false;
-        };
-        if self.doctrine(self.st.units[unit].side).action_points == ApUse::Never {
-            return false;
-        }
-        let Some(need) = ap_to_pass(roll, bonus, dc, nat20) else {
-            return false;
-        };
-        if need == 0 || need > u32::from(self.st.units[h].ap_left) {
-            return false;
-        }
-        self.st.units[h].ap_left -= need as u8;
-        self.decided(
-            h,
-            "action points",
-            |_| {
-                format!(
-                    "spends {need} AP to turn the roll {roll} into {}",
-                    roll + need as i32
-                )
-            },
-            "action_points",
-        );
-        true
-    }
-
-    /// A charge roll of 1 turned into a 2 with one action point, if the
-    /// doctrine spends them on charges.
-    pub fn ap_charge_roll(&mut self, unit: usize, d6: u8) -> u8 {
-        if d6 != 1
-            || self.doctrine(self.st.units[unit].side).action_points != ApUse::TestsAndCharges
-        {
-            return d6;
-        }
-        match self.acting_hero(unit) {
-            Some(h) if self.st.units[h].ap_left > 0 => {
-                self.st.units[h].ap_left -= 1;
-                self.decided(
-                    h,
-                    "action points",
-                    |_| "spends 1 AP to turn the charge roll 1 into 2".into(),
-                    "action_points",
-                );
-                2
-            }
-            _ => d6,
-        }
     }
 
     /// `host` has left the table: its character stands alone where it was

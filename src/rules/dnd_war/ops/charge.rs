@@ -95,7 +95,7 @@ impl<T: Tracer> Ctx<'_, T> {
         if feared && !(no_fear_test && d6 == 6) {
             return ChargeOutcome::Feared;
         }
-        let speed = self.profile(unit).speed;
+        let speed = self.joined_speed(unit);
         let Some(reach) = charge_reach(d6, speed) else {
             self.change(unit, |_| "rolls a 1: the charge fails".to_string());
             return ChargeOutcome::RolledOne;

@@ -227,7 +227,10 @@ impl<T: Tracer> Ctx<'_, T> {
             hits += self.melee_pool(unit, unit, target, dice, bonus);
         }
         // The unit's character strikes beside it (same step, L616).
-        if let Some(h) = self.joined_hero(unit).filter(|&h| !self.in_challenge(h)) {
+        if let Some(h) = self
+            .joined_hero(unit)
+            .filter(|&h| !self.in_challenge(h) && !self.st.units[h].flags.shot)
+        {
             if self.st.units[target].on_table() && engaged > 0 {
                 let hero_dice = self.dice_per_model(h, target);
                 let hero_bonus = self.profile(h).melee.bonus + (bonus - p.melee.bonus);

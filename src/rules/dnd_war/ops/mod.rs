@@ -9,7 +9,10 @@
 //! - [`casualties`]: hits into casualties or damage, Hope is Lost!, destruction;
 //! - [`challenge`]: challenges, Boo! Hiss!, overkill;
 //! - [`characters`]: joined characters' and the general's benefits,
-//!   re-rolls, action points, a character left alone or killed;
+//!   re-rolls, a character left alone or killed;
+//! - [`joining`]: characters joining units during the battle and leaving
+//!   them by charging; a joined character's shots;
+//! - [`action_points`]: die faces, extra moves, acting first;
 //! - [`flee`]: fall back! moves, flee-through, You Cannot Pass!, rally;
 //! - [`machines`]: reloading, bolt and stone throwers, misfires, repairs;
 //! - [`movement`]: walking, turning and double moves toward a goal;
@@ -19,12 +22,14 @@
 //! - [`combat`]: one close combat: strikes by initiative, resolution,
 //!   break tests, flight and pursuit.
 
+pub mod action_points;
 pub mod casualties;
 pub mod challenge;
 pub mod characters;
 pub mod charge;
 pub mod combat;
 pub mod flee;
+pub mod joining;
 pub mod machines;
 pub mod movement;
 pub mod psychology;

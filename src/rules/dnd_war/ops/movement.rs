@@ -60,9 +60,11 @@ impl<T: Tracer> Ctx<'_, T> {
         double: bool,
     ) -> f64 {
         let p = self.profile(unit);
-        let speed = p.speed;
+        let speed = self.joined_speed(unit);
         let companies = p.has_companies();
         let mut budget = if double { 2.0 * speed } else { speed };
+        // A character who joined this turn used part of the move (TV-22).
+        budget = (budget - self.st.units[unit].move_spent).max(0.0);
         let r = self.st.units[unit].rect;
         let to = goal - r.centre;
         if to.length() < 1e-9 {

@@ -6,7 +6,9 @@ mod it {
     pub mod bad_input;
     pub mod determinism;
     pub mod dnd_battle;
+    pub mod dnd_characters;
     pub mod dnd_doctrines;
+    pub mod dnd_helpers;
     pub mod dnd_probabilities;
     pub mod dnd_vectors;
     pub mod exact_probabilities;

@@ -32,7 +32,7 @@ pub fn apply(
             ));
         }
         if d.general_placement != GeneralPlacement::Scenario {
-            notes.push(place_general(profiles, units, side, d, name));
+            notes.extend(place_general(profiles, units, side, d, name));
         }
     }
     notes
@@ -76,13 +76,9 @@ fn place_general(
     side: Side,
     d: &DndDoctrine,
     name: &str,
-) -> String {
-    let Some(g) = units.iter().position(|u| u.side == side && u.general) else {
-        return format!(
-            "doctrine `{}` places the general, but {name} has none",
-            d.name
-        );
-    };
+) -> Option<String> {
+    // A side without a general has no one to place.
+    let g = units.iter().position(|u| u.side == side && u.general)?;
     let rect = |u: &UnitSpec| {
         footprint(
             &profiles[u.profile],
@@ -115,18 +111,18 @@ fn place_general(
         }
     }
     let Some((h, _)) = best else {
-        return format!(
+        return Some(format!(
             "doctrine `{}` found no unit for {name}'s general to join: he stays where the scenario puts him",
             d.name
-        );
+        ));
     };
     let (centre, bearing) = (units[h].centre, units[h].bearing);
     let general = &mut units[g];
     general.joins = Some(h);
     general.centre = centre;
     general.bearing = bearing;
-    format!(
+    Some(format!(
         "doctrine `{}` deploys {name}'s general `{}` in `{}` (general_placement)",
         d.name, units[g].label, units[h].label
-    )
+    ))
 }

@@ -3,111 +3,10 @@
 //! characters and war machines do what the rules say; an illegal army or
 //! deployment is rejected with the field and the reason.
 
-use muster::dice::Dice;
-use muster::geometry::Arc;
-use muster::rules::dnd_war::ops::Ctx;
-use muster::rules::dnd_war::state::{BattleState, Engagement, Status};
-use muster::rules::dnd_war::DndWar;
-use muster::rules::{Side, TraceEvent, Tracer, VecTrace};
-use muster::scenario::{load_scenario_text, ScenarioRules};
-use std::path::Path;
-
-fn dir() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dnd_war")
-}
-
-/// A scenario with army building and deployment zones off: `a` and `b`
-/// are the `[[side.units]]` tables of each side, `da`/`db` doctrine tables.
-fn scenario(a: &str, b: &str, da: &str, db: &str) -> String {
-    let extra = |d: &str| {
-        if d.is_empty() {
-            String::new()
-        } else {
-            format!(", {d}")
-        }
-    };
-    let (da, db) = (extra(da), extra(db));
-    format!(
-        r#"[scenario]
-name = "test"
-ruleset = "dnd_war"
-army_building = false
-deployment_depth = 0
-
-[[side]]
-name = "Red"
-army_list = "dnd_core"
-doctrine = {{ doctrine = {{ name = "red", ruleset = "dnd_war" }}{da} }}
-{a}
-
-[[side]]
-name = "Blue"
-army_list = "dnd_core"
-doctrine = {{ doctrine = {{ name = "blue", ruleset = "dnd_war" }}{db} }}
-{b}
-"#
-    )
-}
-
-fn dnd(text: &str) -> DndWar {
-    match load_scenario_text("test.toml", text, Some(&dir())) {
-        Ok(s) => match s.rules {
-            ScenarioRules::DndWar(d) => d,
-            _ => panic!("not dnd_war"),
-        },
-        Err(p) => panic!("{p}"),
-    }
-}
-
-fn unit(profile: &str, label: &str, at: (f64, f64), extra: &str) -> String {
-    format!(
-        "[[side.units]]\nprofile = \"{profile}\"\nlabel = \"{label}\"\nat = [{}, {}]\n{extra}\n",
-        at.0, at.1
-    )
-}
-
-/// Runs `f` on a fresh battle of `d` (battle `seed`), tracing.
-fn run<R>(
-    d: &DndWar,
-    seed: u64,
-    f: impl FnOnce(&mut Ctx<'_, VecTrace>) -> R,
-) -> (R, BattleState, VecTrace) {
-    let mut st = BattleState::new(&d.setup);
-    let mut dice = Dice::for_battle(seed, 0);
-    let mut trace = VecTrace::default();
-    let r = {
-        let mut ctx = Ctx {
-            setup: &d.setup,
-            st: &mut st,
-            dice: &mut dice,
-            doctrines: &d.doctrines,
-            trace: &mut trace,
-        };
-        ctx.st.turn = 1;
-        f(&mut ctx)
-    };
-    (r, st, trace)
-}
-
-fn decisions(t: &VecTrace, what: &str) -> Vec<String> {
-    t.events
-        .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Decision {
-                decision, choice, ..
-            } if decision == what => Some(choice.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn engage<T: Tracer>(c: &mut Ctx<'_, T>, a: usize, b: usize) {
-    c.st.engagements.push(Engagement {
-        units: [a, b],
-        arc_on: [Arc::Front, Arc::Front],
-        overlap: 8.0,
-    });
-}
+use super::dnd_helpers::*;
+use muster::rules::dnd_war::state::Status;
+use muster::rules::{Side, TraceEvent};
+use muster::scenario::load_scenario_text;
 
 #[test]
 fn take_initiative_false_hands_the_initiative_to_the_loser() {
@@ -282,20 +181,6 @@ fn shoot_before_charging_false_holds_fire_for_a_charge() {
 }
 
 /// Spearmen with a fighter against orcs with a chieftain, engaged.
-fn duel(da: &str, db: &str) -> DndWar {
-    let four = "companies = 4\nfrontage = 2";
-    let red = unit("human_spearmen", "guard", (20.0, 10.0), four)
-        + "[[side.units]]\nprofile = \"human_fighter\"\nlabel = \"fighter\"\njoins = \"guard\"\n";
-    let blue = unit(
-        "orc_warriors",
-        "mob",
-        (20.0, 16.0),
-        &format!("{four}\nfacing = 180"),
-    )
-        + "[[side.units]]\nprofile = \"orc_chieftain\"\nlabel = \"chief\"\njoins = \"mob\"\n";
-    dnd(&scenario(&red, &blue, da, db))
-}
-
 #[test]
 fn challenges_are_issued_accepted_or_declined_by_doctrine() {
     for (accept, taken) in [("always", true), ("never", false)] {

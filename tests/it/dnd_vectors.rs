@@ -1,7 +1,8 @@
 //! The D&D War digest's worked examples (section 8) that concern the rules'
 //! arithmetic, tables and measurements, one test per vector (`tv01`...).
-//! Vectors that need a battle in progress (TV-06, TV-16, TV-22, TV-41,
-//! TV-46) are not here yet.
+//! Vectors that need a battle in progress are with the battles: TV-06 and
+//! TV-16 in `dnd_battle`, TV-22 in `dnd_characters`, TV-46 and the army
+//! parity of TV-41 in `dnd_doctrines`.
 
 use muster::geometry::rect::{pivot_cost, wheel_cost};
 use muster::geometry::terrain::reach_along;
@@ -55,14 +56,17 @@ fn to_hit_formula_matches_every_cell_of_the_seed_chart() {
 fn tv01_elf_archer_dice_count() {
     // C1 full (captain + 3 elves in front, 4 behind), C2 half strength, side by side.
     let unit = infantry(2, 4, 2, CAPTAIN);
-    let captain_a = 2;
     let front = unit.front_row_models();
     let second = unit.second_row_models();
     assert_eq!((front, second), (8, 4));
-    let ordinary_front = front - 1;
-    assert_eq!(ordinary_front, 7);
-    assert_eq!(ordinary_front + second + captain_a, 13, "on a hill");
-    assert_eq!(ordinary_front + captain_a, 9, "on level ground");
+    // Every company sees; one die per elf; the captain multiattacks with A 2.
+    let captain = u32::from(muster::rules::dnd_war::body::CAPTAIN_ATTACKS);
+    assert_eq!(unit.shooting_dice(true, 1.0, 1, captain), 13, "on a hill");
+    assert_eq!(
+        unit.shooting_dice(false, 1.0, 1, captain),
+        9,
+        "on level ground"
+    );
 }
 
 #[test]

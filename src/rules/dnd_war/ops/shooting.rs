@@ -6,9 +6,10 @@
 //! hits become casualties; and once a side has shot, each enemy unit that
 //! lost a company's worth takes one panic test at DC 10 + 2 per company.
 //!
-//! War machines fire through `machines`. Not built yet: characters'
-//! shots and multiattacks (no example character has a ranged attack),
-//! long range.
+//! Models with A above 1 (a lone character, a captain) multiattack
+//! against minions; characters hit with their own floor. War machines fire
+//! through `machines`; a joined character's shots are in `joining`. Not
+//! built: long range (G-55).
 
 use super::Ctx;
 use crate::geometry::{Arc, Cover, Vec2};

@@ -52,8 +52,8 @@ fn deploy_in_ranks(profiles: &[Profile], units: &mut [UnitSpec], side: Side, ran
     }
 }
 
-/// A unit the general can be deployed in: a company unit of infantry,
-/// cavalry or skirmishers without another character.
+/// A unit the general can be deployed in: any unit a character can join
+/// (not a character or war machine) without another character.
 fn can_host(
     profiles: &[Profile],
     units: &[UnitSpec],

@@ -1064,10 +1064,7 @@ pub fn validate(
                         .iter()
                         .position(|u| u.side == side_id && &u.label == host)
                     {
-                        Some(h)
-                            if profiles[units[h].profile].is_character()
-                                || profiles[units[h].profile].machine.is_some() =>
-                        {
+                        Some(h) if !profiles[units[h].profile].can_be_joined() => {
                             ctx.err(
                                 p,
                                 field("joins"),

@@ -145,13 +145,10 @@ impl Profile {
         self.hp.is_none()
     }
 
-    /// Whether a character may join a unit of this profile (one of
-    /// infantry, cavalry or skirmishers; not a war machine).
+    /// Whether a character may join a unit of this profile: any unit but
+    /// another character or a war machine (L602).
     pub fn can_be_joined(&self) -> bool {
-        matches!(
-            self.unit_type,
-            UnitType::Infantry | UnitType::Cavalry | UnitType::Skirmishers
-        ) && self.machine.is_none()
+        !self.is_character() && self.machine.is_none()
     }
 
     pub fn has_companies(&self) -> bool {

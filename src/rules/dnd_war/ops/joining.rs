@@ -3,7 +3,7 @@
 //!
 //! - Joining: in his side's movement phase, before the units move, a lone
 //!   character whose doctrine says `join_units` walks into base contact
-//!   with the nearest friendly infantry, cavalry or skirmisher unit without
+//!   with the nearest friendly unit (not a war machine) without
 //!   a character that has not moved yet and is within his speed (measured
 //!   straight; difficult ground is not counted). The unit and he share the
 //!   move: it has `speed - inches walked` left and has spent its move
@@ -111,8 +111,8 @@ impl<T: Tracer> Ctx<'_, T> {
         let r = self.st.units[unit].rect;
         let p = self.profile(h);
         let body = self.st.units[h].body;
-        let probe = footprint(p, &body, r.front_centre(), r.facing);
-        let centre = r.front_centre() + r.facing * (probe.depth / 2.0 + 0.01);
+        // He steps out across the front edge at the command company.
+        let centre = r.front_centre();
         let flags = self.st.units[unit].flags;
         let hero = &mut self.st.units[h];
         hero.rect = footprint(p, &body, centre, r.facing);

@@ -11,6 +11,7 @@ pub mod armies;
 pub mod dnd_war;
 pub mod means_war;
 pub mod options;
+pub mod sob;
 pub mod trace;
 
 use crate::dice::Dice;

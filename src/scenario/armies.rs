@@ -5,7 +5,7 @@
 //! 6-square rule and the attacker's zone, leashes at deployment).
 
 use super::checks::{
-    header, in_range, intern, placement, ruleset_is, square, unique_ids, word, Ctx,
+    army_list_entries, header, in_range, intern, placement, ruleset_is, square, word, Ctx,
 };
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
@@ -172,25 +172,16 @@ pub fn validate_list(
     prefix: &[Seg],
     problems: &mut Vec<Problem>,
 ) -> Vec<Troop> {
-    let ctx = Ctx {
+    army_list_entries(
         loc,
-        prefix: prefix.to_vec(),
-    };
-    ruleset_is(
-        &ctx,
+        prefix,
         problems,
-        path!["army_list", "ruleset"],
-        &raw.army_list.ruleset,
-        RulesetKind::Armies,
-        "army list",
-    );
-    let ids: Vec<&str> = raw.troops.iter().map(|t| t.id.as_str()).collect();
-    unique_ids(&ctx, problems, &ids, "troop");
-    let mut troops = Vec::new();
-    for (i, t) in raw.troops.iter().enumerate() {
-        troops.push(troop_from_raw(&ctx, problems, i, t));
-    }
-    troops
+        (&raw.army_list.ruleset, RulesetKind::Armies),
+        "troop",
+        &raw.troops,
+        |t| t.id.as_str(),
+        troop_from_raw,
+    )
 }
 
 /// Validates a doctrine.

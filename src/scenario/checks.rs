@@ -80,6 +80,40 @@ pub fn unique_ids(ctx: &Ctx, problems: &mut Vec<Problem>, ids: &[&str], table: &
     }
 }
 
+/// An army list of any ruleset: its `ruleset` must be `kind`, its `table`
+/// entries need unique ids, and each entry is validated by `entry`.
+#[allow(clippy::too_many_arguments)]
+pub fn army_list_entries<R, T>(
+    loc: &Locator,
+    prefix: &[Seg],
+    problems: &mut Vec<Problem>,
+    ruleset: (&str, RulesetKind),
+    table: &str,
+    entries: &[R],
+    id: impl Fn(&R) -> &str,
+    mut entry: impl FnMut(&Ctx, &mut Vec<Problem>, usize, &R) -> T,
+) -> Vec<T> {
+    let ctx = Ctx {
+        loc,
+        prefix: prefix.to_vec(),
+    };
+    ruleset_is(
+        &ctx,
+        problems,
+        path!["army_list", "ruleset"],
+        ruleset.0,
+        ruleset.1,
+        "army list",
+    );
+    let ids: Vec<&str> = entries.iter().map(&id).collect();
+    unique_ids(&ctx, problems, &ids, table);
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, r)| entry(&ctx, problems, i, r))
+        .collect()
+}
+
 /// `given` if it is one of `allowed` (else a problem and `default`).
 pub fn word<'a>(
     ctx: &Ctx,

@@ -5,7 +5,7 @@
 //! overlapping, characters joined to units of their side, and the
 //! army-building rules (`dnd_army`) checked.
 
-use super::checks::{header, in_range, ruleset_is, unique_ids, word, Ctx};
+use super::checks::{army_list_entries, header, in_range, ruleset_is, word, Ctx};
 use super::dnd_army::{check_armies, ArmyEntry};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
@@ -434,25 +434,16 @@ pub fn validate_list(
     prefix: &[Seg],
     p: &mut Vec<Problem>,
 ) -> Vec<ListedProfile> {
-    let ctx = Ctx {
+    army_list_entries(
         loc,
-        prefix: prefix.to_vec(),
-    };
-    ruleset_is(
-        &ctx,
+        prefix,
         p,
-        path!["army_list", "ruleset"],
-        &raw.army_list.ruleset,
-        RulesetKind::DndWar,
-        "army list",
-    );
-    let ids: Vec<&str> = raw.profiles.iter().map(|x| x.id.as_str()).collect();
-    unique_ids(&ctx, p, &ids, "profile");
-    let mut out = Vec::new();
-    for (i, r) in raw.profiles.iter().enumerate() {
-        out.push(profile(&ctx, p, i, r));
-    }
-    out
+        (&raw.army_list.ruleset, RulesetKind::DndWar),
+        "profile",
+        &raw.profiles,
+        |x| x.id.as_str(),
+        profile,
+    )
 }
 
 /// Validates a D&D War doctrine.

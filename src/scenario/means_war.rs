@@ -2,7 +2,9 @@
 //! doctrines into [`WarDoctrine`], and scenarios into a ready [`WarSetup`]
 //! whose every index and square is safe for the rules code.
 
-use super::checks::{header, in_range, intern, placement, ruleset_is, unique_ids, word, Ctx};
+use super::checks::{
+    army_list_entries, header, in_range, intern, placement, ruleset_is, word, Ctx,
+};
 use super::locate::Locator;
 use super::problems::{did_you_mean, Problem, Problems, Seg};
 use super::raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile, WarTroopRaw};
@@ -78,25 +80,16 @@ pub fn validate_list(
     prefix: &[Seg],
     p: &mut Vec<Problem>,
 ) -> Vec<TroopType> {
-    let ctx = Ctx {
+    army_list_entries(
         loc,
-        prefix: prefix.to_vec(),
-    };
-    ruleset_is(
-        &ctx,
+        prefix,
         p,
-        path!["army_list", "ruleset"],
-        &raw.army_list.ruleset,
-        RulesetKind::ThisMeansWar,
-        "army list",
-    );
-    let ids: Vec<&str> = raw.troops.iter().map(|x| x.id.as_str()).collect();
-    unique_ids(&ctx, p, &ids, "troop");
-    let mut out = Vec::new();
-    for (i, t) in raw.troops.iter().enumerate() {
-        out.push(troop(&ctx, p, i, t));
-    }
-    out
+        (&raw.army_list.ruleset, RulesetKind::ThisMeansWar),
+        "troop",
+        &raw.troops,
+        |x| x.id.as_str(),
+        troop,
+    )
 }
 
 /// A threshold parameter that only some choices use.

@@ -1,6 +1,6 @@
 //! Checks shared by the validators of every ruleset: where a problem goes
 //! ([`Ctx`]), a list's or doctrine's `ruleset`, an army list's ids and entries,
-//! from a fixed set, integer ranges, squares on the board, unit placement
+//! words from a fixed set, integer ranges, squares on the board, unit placement
 //! (`at` lists and blocks), a scenario's common header (name, `[options]`
 //! against a ruleset's registry, `max_rounds`, battles), and interning
 //! troop profiles shared by both sides.

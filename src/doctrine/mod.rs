@@ -7,3 +7,4 @@
 pub mod armies;
 pub mod dnd_war;
 pub mod means_war;
+pub mod sob;

@@ -19,8 +19,9 @@ use crate::stats::TallyShape;
 pub use trace::{NoTrace, TraceEvent, Tracer, VecTrace};
 
 /// One of the two sides of a battle. Side `A` is the first `[[side]]` of the scenario.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Side {
+    #[default]
     A,
     B,
 }

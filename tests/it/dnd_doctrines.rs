@@ -266,7 +266,7 @@ fn a_unit_with_a_character_is_immune_to_hope_is_lost() {
     let d = duel("", "");
     let (_, st, _) = run(&d, 1, |c| {
         // 32 spearmen lose 17: below half, Hope is Lost! would take the rest.
-        c.inflict(0, 17, Default::default())
+        c.inflict(0, 17, Default::default(), 0)
     });
     assert_eq!(st.units[0].body.alive, 15);
     assert_eq!(st.units[0].status, Status::Ready);
@@ -276,7 +276,7 @@ fn a_unit_with_a_character_is_immune_to_hope_is_lost() {
 fn a_character_left_alone_stands_where_his_unit_was() {
     let d = duel("", "");
     let (_, st, _) = run(&d, 1, |c| {
-        c.inflict(0, 32, Default::default());
+        c.inflict(0, 32, Default::default(), 0);
     });
     assert_eq!(st.units[0].status, Status::Destroyed);
     assert_eq!(
@@ -297,9 +297,9 @@ fn a_character_dies_when_damage_reaches_his_hit_points() {
             sides: 0,
             bonus: 4,
         };
-        c.inflict(3, 7, dmg);
+        c.inflict(3, 7, dmg, 3);
         assert_eq!(c.st.units[3].status, Status::Joined);
-        c.inflict(3, 1, dmg)
+        c.inflict(3, 1, dmg, 3)
     });
     assert_eq!(st.units[3].status, Status::Destroyed);
     assert_eq!(st.units[2].hero, None);
@@ -568,7 +568,7 @@ fn a_unit_whose_enemies_are_gone_re_engages_the_fight() {
         engage(c, 1, 2);
         engage(c, 1, 3);
         let f = c.fight_of(0);
-        c.inflict(2, 8, Default::default());
+        c.inflict(2, 8, Default::default(), 2);
         assert!(!c.st.engaged(0), "the goblins are gone");
         c.re_engage(f);
     });

@@ -8,6 +8,7 @@
 use super::body::{Body, CAPTAIN_AP};
 use super::setup::{footprint, DndSetup, Profile};
 use crate::geometry::{Arc, Rect, Vec2};
+use crate::rules::sob::core::CoreEvent;
 use crate::rules::Side;
 
 /// Where a unit stands in the battle.
@@ -140,6 +141,16 @@ pub struct BattleState {
     pub initiative: Side,
     /// Points of enemy units destroyed or fled off the table, per side.
     pub points_destroyed: [u32; 2],
+    /// Report what happens as States of Battle core events (off in the
+    /// native D&D War game).
+    pub record_events: bool,
+    pub events: Vec<CoreEvent>,
+    /// The distance the last charge roll reached.
+    pub last_charge_reach: f64,
+    /// A States of Battle modifier to shooting attack rolls, and the
+    /// lowest d20 roll a shot may hit on (a spent Stand & Shoot).
+    pub shot_bonus: i32,
+    pub shot_min_need: Option<i32>,
 }
 
 impl BattleState {
@@ -150,6 +161,11 @@ impl BattleState {
             turn: 0,
             initiative: Side::A,
             points_destroyed: [0; 2],
+            record_events: false,
+            events: Vec::new(),
+            last_charge_reach: 0.0,
+            shot_bonus: 0,
+            shot_min_need: None,
         };
         s.reset(setup);
         s
@@ -203,6 +219,18 @@ impl BattleState {
         self.turn = 0;
         self.initiative = Side::A;
         self.points_destroyed = [0; 2];
+        self.events.clear();
+        self.last_charge_reach = 0.0;
+        self.shot_bonus = 0;
+        self.shot_min_need = None;
+    }
+
+    /// Reports a core event when States of Battle listens.
+    #[inline]
+    pub fn report(&mut self, event: CoreEvent) {
+        if self.record_events {
+            self.events.push(event);
+        }
     }
 
     pub fn profile<'s>(&self, setup: &'s DndSetup, unit: usize) -> &'s Profile {

@@ -13,6 +13,7 @@ use super::ops::Ctx;
 use super::state::BattleState;
 use crate::doctrine::dnd_war::{CombatOrder, Movement, ShootPriority};
 use crate::geometry::Arc;
+use crate::rules::sob::core::FleeCause;
 use crate::rules::{Side, TraceEvent, Tracer};
 
 /// Why a battle ended.
@@ -154,7 +155,7 @@ impl<T: Tracer> Ctx<'_, T> {
             if let Some(e) = cause.filter(|_| !immune) {
                 if !self.courage_test(u, TestKind::FearOrTerror, fear_dc(2), false) {
                     let away = self.st.units[u].rect.centre - self.st.units[e].rect.centre;
-                    self.flee(u, away, "is terrified");
+                    self.flee(u, away, "is terrified", FleeCause::Fear, Some(e));
                 }
             }
         }

@@ -11,6 +11,7 @@ use crate::rules::dnd_war::hits::minions_removed;
 use crate::rules::dnd_war::setup::{Damage, Defence};
 use crate::rules::dnd_war::state::Status;
 use crate::rules::dnd_war::traits::UnitType;
+use crate::rules::sob::core::CoreEvent;
 use crate::rules::Tracer;
 
 /// What a batch of hits did to a unit.
@@ -80,7 +81,8 @@ impl<T: Tracer> Ctx<'_, T> {
     /// Applies `hits` from one pool doing `damage` each to `unit` (minions:
     /// removal from the rear company first, the front ones in close combat
     /// are bookkeeping only, L392; non-minions: damage against hit points).
-    pub fn inflict(&mut self, unit: usize, hits: u32, damage: Damage) -> Casualties {
+    /// `by` is the attacking unit (reported to States of Battle).
+    pub fn inflict(&mut self, unit: usize, hits: u32, damage: Damage, by: usize) -> Casualties {
         let p = self.profile(unit);
         let (kills, landed) = match p.hp {
             None => (minions_removed(hits, p.resilience), hits),
@@ -114,6 +116,11 @@ impl<T: Tracer> Ctx<'_, T> {
                 )
             });
         }
+        self.st.report(CoreEvent::Slain {
+            victim: unit,
+            by,
+            count: removed + out.hope_lost,
+        });
         if removed > 0 {
             self.change(unit, |c| {
                 format!(
@@ -141,6 +148,10 @@ impl<T: Tracer> Ctx<'_, T> {
             }
         }
         self.st.units[unit].status = status;
+        self.st.report(CoreEvent::Removed {
+            unit,
+            fled_off: status == Status::FledOffTable,
+        });
         self.st.points_destroyed[side.other().index()] += self.setup.units[unit].points;
         self.st.disengage(unit);
         self.change(unit, |_| match status {

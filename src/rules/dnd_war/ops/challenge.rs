@@ -46,7 +46,7 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// Expected damage per round of `a` against `b`, as a share of `b`'s hit points.
-    fn threat(&self, a: usize, b: usize) -> f64 {
+    pub fn threat(&self, a: usize, b: usize) -> f64 {
         let pa = self.profile(a);
         let need = need(
             pa.melee.bonus,

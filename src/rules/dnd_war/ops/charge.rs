@@ -14,6 +14,7 @@ use crate::rules::dnd_war::courage::{fear_dc, TestKind};
 use crate::rules::dnd_war::distances::{charge_reach, long_charge};
 use crate::rules::dnd_war::options::{CaughtFleeing, ChargePath, UnstoppableCharge};
 use crate::rules::dnd_war::state::{Engagement, Status};
+use crate::rules::sob::core::FleeCause;
 use crate::rules::Tracer;
 
 /// How a charge went.
@@ -88,7 +89,13 @@ impl<T: Tracer> Ctx<'_, T> {
             && !self.courage_test(target, TestKind::FearOrTerror, fear_dc(mine), false)
         {
             let away = self.st.units[target].rect.centre - self.st.units[unit].rect.centre;
-            self.flee(target, away, "is terrified by the charge");
+            self.flee(
+                target,
+                away,
+                "is terrified by the charge",
+                FleeCause::Fear,
+                Some(unit),
+            );
         }
         let d6 = self.roll(6, unit, "charge distance", 0);
         let d6 = self.ap_charge_roll(unit, d6);
@@ -96,6 +103,7 @@ impl<T: Tracer> Ctx<'_, T> {
             return ChargeOutcome::Feared;
         }
         let speed = self.joined_speed(unit);
+        self.st.last_charge_reach = charge_reach(d6, speed).unwrap_or(0.0);
         let Some(reach) = charge_reach(d6, speed) else {
             self.change(unit, |_| "rolls a 1: the charge fails".to_string());
             return ChargeOutcome::RolledOne;

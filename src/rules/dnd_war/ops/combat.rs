@@ -23,6 +23,8 @@ use crate::rules::dnd_war::options::{ExtraChargeDice, ReachRule};
 use crate::rules::dnd_war::resolution::{self, SideScore};
 use crate::rules::dnd_war::state::BattleState;
 use crate::rules::dnd_war::traits::UnitType;
+use crate::rules::dnd_war::state::Status;
+use crate::rules::sob::core::{CoreEvent, FleeCause};
 use crate::rules::{Side, Tracer};
 
 /// Most units one fight can hold (all units of a battle at most).
@@ -143,7 +145,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let need = need(bonus, def, self.hit_floor(attacker));
         let hits = self.roll_pool(dice, need, attacker, "close combat");
         let minion = self.profile(target).is_minion();
-        let cas = self.inflict(target, hits, p.melee.damage);
+        let cas = self.inflict(target, hits, p.melee.damage, attacker);
         let scored = if !minion {
             cas.landed * p.melee.damage.cr_points()
         } else if self.setup.options.cr_count_discarded_resilience_hits {
@@ -334,7 +336,19 @@ impl<T: Tracer> Ctx<'_, T> {
             }
         }
         if let Some((a, b)) = challenge {
+            let (ta, tb) = (self.threat(a, b), self.threat(b, a));
+            let edge = if ta + tb > 0.0 { ta / (ta + tb) } else { 0.5 };
             self.fight_challenge(a, b);
+            let dead = |c: &Self, h: usize| {
+                !(c.st.units[h].on_table() || c.st.units[h].status == Status::Joined)
+            };
+            let slain = [a, b].into_iter().find(|&h| dead(self, h));
+            self.st.report(CoreEvent::Challenge {
+                challenger: a,
+                acceptor: b,
+                edge,
+                slain,
+            });
         }
         self.re_engage(f);
         self.resolve_fight(f, support);
@@ -437,6 +451,11 @@ impl<T: Tracer> Ctx<'_, T> {
         });
         let Some(winner) = r.winner else { return };
         let loser = winner.other();
+        for &m in f.members() {
+            let unit = usize::from(m);
+            let won = self.st.units[unit].side == winner;
+            self.st.report(CoreEvent::FightResolved { unit, won });
+        }
         // The winners' fear, and their strength for the natural-20 rule.
         let mut fear = 0u8;
         let mut fear_strength = 0u32;
@@ -476,7 +495,7 @@ impl<T: Tracer> Ctx<'_, T> {
             if !passes {
                 let away = self.away_from_enemies(m);
                 fled[k] = true;
-                self.flee(m, away, "breaks");
+                self.flee(m, away, "breaks", FleeCause::Break, None);
             }
         }
         // Allies within 6" of a unit that fled test for panic (L481).

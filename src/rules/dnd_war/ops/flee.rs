@@ -14,6 +14,7 @@ use crate::rules::dnd_war::courage::{self, TestKind};
 use crate::rules::dnd_war::distances::flee_distance;
 use crate::rules::dnd_war::options::FleeDirection;
 use crate::rules::dnd_war::state::Status;
+use crate::rules::sob::core::{CoreEvent, FleeCause};
 use crate::rules::Tracer;
 
 /// How far a flight carries on, step by step, to end clear of other units.
@@ -22,7 +23,15 @@ const STEP: f64 = 0.5;
 impl<T: Tracer> Ctx<'_, T> {
     /// Starts `unit` fleeing along `away` (a new flee: from its cause, or to
     /// the nearest edge under `AlwaysNearestEdge`) and makes the move.
-    pub fn flee(&mut self, unit: usize, away: Vec2, why: &str) {
+    /// `cause` and `causer` are reported to States of Battle.
+    pub fn flee(
+        &mut self,
+        unit: usize,
+        away: Vec2,
+        why: &str,
+        cause: FleeCause,
+        causer: Option<usize>,
+    ) {
         let dir = match self.setup.options.flee_direction {
             FleeDirection::CauseThenEdge if away.length() > 1e-9 => away.normalized(),
             _ => self
@@ -36,6 +45,11 @@ impl<T: Tracer> Ctx<'_, T> {
         u.flags.fled_this_turn = true;
         u.times_fled += 1;
         u.caught_by = None;
+        self.st.report(CoreEvent::Fled {
+            unit,
+            cause,
+            causer,
+        });
         self.change(unit, |_| {
             format!("{why} and flees toward bearing {:.0}", dir.bearing())
         });
@@ -138,7 +152,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 let dc = courage::panic_dc(m, self.profile(i).psychology.stubborn);
                 self.change(i, |c| format!("{} flees through it", c.label(unit)));
                 if !self.courage_test(i, TestKind::FleeThrough, dc, false) {
-                    self.flee(i, dir, "is swept along");
+                    self.flee(i, dir, "is swept along", FleeCause::FleeThrough, None);
                 }
             }
         }

@@ -102,7 +102,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 let dice = &mut *self.dice;
                 let chain = bolt_chain(
                     || i32::from(dice.roll(20)),
-                    ranged.bonus,
+                    ranged.bonus + self.st.shot_bonus,
                     def,
                     companies,
                     self.setup.options.bolt_max_hits,
@@ -129,7 +129,7 @@ impl<T: Tracer> Ctx<'_, T> {
         hits: u32,
         damage: crate::rules::dnd_war::setup::Damage,
     ) {
-        let cas = self.inflict(target, hits, damage);
+        let cas = self.inflict(target, hits, damage, unit);
         let t = &mut self.st.units[target];
         t.shooting_casualties += cas.removed;
         if t.shooting_cause.is_none() {
@@ -183,7 +183,11 @@ impl<T: Tracer> Ctx<'_, T> {
                 continue;
             }
             let def = self.defence(v, ranged.vs);
-            let need = need(ranged.bonus, def, NON_CHARACTER_FLOOR);
+            let need = self.sob_need(need(
+                ranged.bonus + self.st.shot_bonus,
+                def,
+                NON_CHARACTER_FLOOR,
+            ));
             let hits = self.roll_pool(n, need, unit, "stone thrower burst");
             total += hits;
             self.record_shooting_hits(unit, v, hits, ranged.damage);

@@ -9,6 +9,7 @@
 
 use super::Ctx;
 use crate::rules::dnd_war::courage::{self, auto_pass, PanicModifiers, TestKind};
+use crate::rules::sob::core::FleeCause;
 use crate::rules::Tracer;
 
 /// Radius of the panic triggers and modifiers (L480-490).
@@ -104,7 +105,12 @@ impl<T: Tracer> Ctx<'_, T> {
             return false;
         }
         let away = self.st.units[unit].rect.centre - self.st.units[cause].rect.centre;
-        self.flee(unit, away, "panics");
+        let why = if shooting_casualties.is_some() {
+            FleeCause::ShootingPanic
+        } else {
+            FleeCause::AllyPanic
+        };
+        self.flee(unit, away, "panics", why, Some(cause));
         true
     }
 

@@ -137,19 +137,28 @@ impl<T: Tracer> Ctx<'_, T> {
             bonus += 2;
         }
         let def = self.defence(target, ranged.vs);
-        let need = need(bonus, def, self.hit_floor(unit));
+        let need = self.sob_need(need(bonus + self.st.shot_bonus, def, self.hit_floor(unit)));
         self.st.units[unit].flags.shot = true;
         self.change(unit, |c| {
             format!("shoots at {} with {models} dice", c.label(target))
         });
         let hits = self.roll_pool(models, need, unit, "shooting");
-        let cas = self.inflict(target, hits, ranged.damage);
+        let cas = self.inflict(target, hits, ranged.damage, unit);
         let t = &mut self.st.units[target];
         t.shooting_casualties += cas.removed;
         if t.shooting_cause.is_none() {
             t.shooting_cause = Some(unit);
         }
         hits
+    }
+
+    /// A shot's need after a States of Battle floor (a spent Stand &
+    /// Shoot hits only on the top band, capped at 20).
+    pub fn sob_need(&self, need: i32) -> i32 {
+        match self.st.shot_min_need {
+            Some(min) => need.max(min).min(20),
+            None => need,
+        }
     }
 
     /// Step 6 of a side's shooting: the enemy units that lost a company's

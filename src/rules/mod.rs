@@ -152,6 +152,10 @@ pub struct BattleRecord {
     /// Per-unit event counts, `kinds` per unit in unit order (see
     /// [`crate::stats::UnitEvents`]); empty when the ruleset counts none.
     pub unit_events: Vec<u32>,
+    /// The band index (see `TallyShape::bands`) per side at the end of each round.
+    pub band_by_round: Vec<[u8; 2]>,
+    /// Per-side table counts (see `TallyShape::side_tables`).
+    pub side_counts: Vec<u32>,
 }
 
 impl BattleRecord {
@@ -163,6 +167,8 @@ impl BattleRecord {
         self.strength_by_round.clear();
         self.units.clear();
         self.unit_events.clear();
+        self.band_by_round.clear();
+        self.side_counts.clear();
     }
 }
 

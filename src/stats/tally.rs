@@ -22,6 +22,39 @@ pub struct TallyShape {
     pub fates: Vec<&'static str>,
     /// Per-unit event counts the ruleset records (e.g. morale outcomes), if any.
     pub unit_events: Option<UnitEvents>,
+    /// A band each side is in at the end of each round (e.g. the State of
+    /// Battle), if the ruleset has one.
+    pub bands: Option<Bands>,
+    /// Per-side count tables the ruleset records (e.g. MC flow by cause,
+    /// cards drawn and played), each written to its own CSV file.
+    pub side_tables: Vec<SideTable>,
+}
+
+/// Named bands of a side's strength, counted per round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bands {
+    pub name: &'static str,
+    pub kinds: Vec<&'static str>,
+}
+
+/// A per-side table of counts: `rows` x `columns` for each side, in
+/// `BattleRecord::side_counts` as side, then table, then row, then column.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SideTable {
+    pub file: &'static str,
+    pub row_name: &'static str,
+    pub rows: Vec<&'static str>,
+    pub columns: Vec<&'static str>,
+}
+
+impl TallyShape {
+    /// Counts per side over all side tables.
+    pub fn side_count_len(&self) -> usize {
+        self.side_tables
+            .iter()
+            .map(|t| t.rows.len() * t.columns.len())
+            .sum()
+    }
 }
 
 /// Kinds of a per-unit event a ruleset counts, e.g. the eight morale outcomes.
@@ -64,6 +97,11 @@ pub struct Tally {
     pub losses: Vec<Histogram>,
     /// `unit_events[unit * kinds + kind]`: events counted over all battles.
     pub unit_events: Vec<u64>,
+    /// `bands[round-1][side][kind]`: battles whose side was in that band at
+    /// the end of the round (a finished battle keeps its last band).
+    pub bands: Vec<[Vec<u64>; 2]>,
+    /// Sums of `BattleRecord::side_counts` over all battles.
+    pub side_counts: Vec<u64>,
 }
 
 impl Tally {
@@ -98,6 +136,13 @@ impl Tally {
                 shape.units.len()
                     * shape.unit_events.as_ref().map_or(0, |e| e.kinds.len())
             ],
+            bands: match &shape.bands {
+                Some(b) => (0..shape.max_rounds)
+                    .map(|_| [vec![0; b.kinds.len()], vec![0; b.kinds.len()]])
+                    .collect(),
+                None => Vec::new(),
+            },
+            side_counts: vec![0; 2 * shape.side_count_len()],
         }
     }
 
@@ -121,6 +166,20 @@ impl Tally {
             }
             hists[0].add(last[0] as usize);
             hists[1].add(last[1] as usize);
+        }
+        let mut band = [0u8; 2];
+        for (round, counts) in self.bands.iter_mut().enumerate() {
+            if let Some(b) = record.band_by_round.get(round) {
+                band = *b;
+            }
+            for s in 0..2 {
+                if let Some(c) = counts[s].get_mut(usize::from(band[s])) {
+                    *c += 1;
+                }
+            }
+        }
+        for (a, &b) in self.side_counts.iter_mut().zip(&record.side_counts) {
+            *a += u64::from(b);
         }
         for (i, unit) in record.units.iter().enumerate() {
             self.fates[i][usize::from(unit.fate)] += 1;
@@ -157,6 +216,16 @@ impl Tally {
             a.merge(b);
         }
         for (a, b) in self.unit_events.iter_mut().zip(&other.unit_events) {
+            *a += b;
+        }
+        for (a, b) in self.bands.iter_mut().zip(&other.bands) {
+            for s in 0..2 {
+                for (x, y) in a[s].iter_mut().zip(&b[s]) {
+                    *x += y;
+                }
+            }
+        }
+        for (a, b) in self.side_counts.iter_mut().zip(&other.side_counts) {
             *a += b;
         }
     }

@@ -58,6 +58,8 @@ impl Ruleset for Armies {
             end_reasons: state::END_REASONS.to_vec(),
             fates: state::FATES.to_vec(),
             unit_events: None,
+            bands: None,
+            side_tables: Vec::new(),
         }
     }
 

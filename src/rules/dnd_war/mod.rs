@@ -36,6 +36,7 @@ pub mod ops;
 pub mod options;
 pub mod resolution;
 pub mod setup;
+pub mod sob_core;
 pub mod state;
 pub mod traits;
 pub mod turn;
@@ -66,6 +67,29 @@ pub const UNIT_EVENTS: &[&str] = &["rallied", "left_the_table", "fleeing_at_end"
 const PER_MILLE: u64 = 1000;
 
 impl DndWar {
+    /// Each unit's fate and losses, and how its flights ended, into `record`.
+    pub fn unit_results(&self, st: &BattleState, record: &mut BattleRecord) {
+        for (spec, u) in self.setup.units.iter().zip(&st.units) {
+            let fate = match u.status {
+                Status::Ready | Status::Joined => 0,
+                Status::Destroyed => 1,
+                Status::FledOffTable => 2,
+                Status::Fleeing => 3,
+            };
+            record.units.push(UnitResult {
+                fate,
+                losses: spec.body.alive.saturating_sub(u.body.alive),
+            });
+            let (fled, rallied) = (u32::from(u.times_fled), u32::from(u.times_rallied));
+            let at_end = u32::from(u.fleeing());
+            record.unit_events.extend_from_slice(&[
+                rallied,
+                fled.saturating_sub(rallied + at_end),
+                at_end,
+            ]);
+        }
+    }
+
     /// Points still standing per side, per mille of the side's start: each
     /// unit on the table counts its points times its share of models left.
     pub fn points_standing(&self, st: &BattleState) -> [u32; 2] {
@@ -113,6 +137,8 @@ impl Ruleset for DndWar {
                 per_battle: "flights_per_battle",
                 kinds: UNIT_EVENTS.to_vec(),
             }),
+            bands: None,
+            side_tables: Vec::new(),
         }
     }
 
@@ -153,24 +179,6 @@ impl Ruleset for DndWar {
         record.winner = outcome.winner;
         record.end_reason = outcome.reason.index();
         record.rounds_played = outcome.turns;
-        for (spec, u) in self.setup.units.iter().zip(&st.units) {
-            let fate = match u.status {
-                Status::Ready | Status::Joined => 0,
-                Status::Destroyed => 1,
-                Status::FledOffTable => 2,
-                Status::Fleeing => 3,
-            };
-            record.units.push(UnitResult {
-                fate,
-                losses: spec.body.alive.saturating_sub(u.body.alive),
-            });
-            let (fled, rallied) = (u32::from(u.times_fled), u32::from(u.times_rallied));
-            let at_end = u32::from(u.fleeing());
-            record.unit_events.extend_from_slice(&[
-                rallied,
-                fled.saturating_sub(rallied + at_end),
-                at_end,
-            ]);
-        }
+        self.unit_results(st, record);
     }
 }

@@ -140,7 +140,7 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// Units with an enemy terror causer within 6" test at DC 16 (L500).
-    fn terror_tests(&mut self) {
+    pub fn terror_tests(&mut self) {
         for u in 0..self.st.units.len() {
             if !self.st.units[u].on_table() || self.st.units[u].fleeing() {
                 continue;

@@ -63,6 +63,8 @@ impl Ruleset for MeansWar {
                 per_battle: "morale_checks_per_battle",
                 kinds: morale::Band::NAMES.to_vec(),
             }),
+            bands: None,
+            side_tables: Vec::new(),
         }
     }
 

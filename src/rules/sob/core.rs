@@ -145,12 +145,14 @@ pub trait SobCore {
     /// Start of a player turn: `active` takes the core's choices of the
     /// side with initiative; per-turn core flags are cleared.
     fn start_turn(&mut self, active: Side);
-    /// A normal move (or march) toward the enemy as the core doctrine wants.
-    fn advance(&mut self, u: usize, march: bool);
+    /// A move toward the enemy as the core doctrine wants it (a walk, or a
+    /// march where the core allows and the doctrine chooses one).
+    fn advance(&mut self, u: usize);
     /// Declares and resolves a charge (without the first melee round).
     fn charge(&mut self, u: usize, target: usize) -> ChargeResult;
-    /// One full close-combat round of the fight containing `seed`.
-    fn fight_round(&mut self, seed: usize);
+    /// One full close-combat round of the fight containing `seed`
+    /// (`after_charge`: the first round, the charger's attacks already made).
+    fn fight_round(&mut self, seed: usize, after_charge: bool);
     /// One shot; the target's panic test follows at once.
     fn shoot(&mut self, u: usize, target: usize, mods: ShotMods);
     /// Makes a spent war machine ready to fire (a reload effect); a

@@ -76,7 +76,7 @@ impl<C: SobCore> Game<'_, C> {
         f
     }
 
-    fn any_charge_ready(&self, s: Side) -> bool {
+    pub fn any_charge_ready(&self, s: Side) -> bool {
         (0..self.core.unit_count()).any(|u| {
             self.core.side(u) == s
                 && self.can_activate(u)
@@ -300,7 +300,7 @@ impl<C: SobCore> Game<'_, C> {
             if !self.core.acts(u) || !self.core.engaged(u) {
                 continue;
             }
-            self.core.fight_round(u);
+            self.core.fight_round(u, false);
             self.settle();
             any = true;
         }
@@ -422,18 +422,11 @@ impl<C: SobCore> Game<'_, C> {
     fn activate(&mut self, u: usize, own_turn: bool) {
         self.b.moved_round[u] = true;
         if let Some(c) = self.core.charge_option(u) {
-            let walk_first = self.opts().move_card_walk_then_charge;
-            let _ = walk_first;
             self.declare_charge(u, c, own_turn);
             return;
         }
-        let march = self.core.may_march(u)
-            && self
-                .core
-                .nearest_enemy_distance(u)
-                .is_some_and(|d| d > 2.0 * self.core.speed(u) + 3.0);
-        self.core.advance(u, march);
-        if self.opts().move_card_walk_then_charge && !march {
+        self.core.advance(u);
+        if self.opts().move_card_walk_then_charge {
             if let Some(c) = self.core.charge_option(u) {
                 self.declare_charge(u, c, own_turn);
                 return;
@@ -456,7 +449,7 @@ impl<C: SobCore> Game<'_, C> {
         if !r.contact {
             self.settle();
             if self.opts().failed_charge_fallback_move && self.core.acts(u) {
-                self.core.advance(u, false);
+                self.core.advance(u);
                 self.settle();
             }
             return;
@@ -474,7 +467,7 @@ impl<C: SobCore> Game<'_, C> {
             }
         }
         if self.core.engaged(u) {
-            self.core.fight_round(t);
+            self.core.fight_round(t, true);
         }
         self.settle();
     }

@@ -135,9 +135,7 @@ impl<C: SobCore> Game<'_, C> {
             When::Always => true,
             When::Judged => match (order, event) {
                 (Some(Order::MoveCommandGroup), _) => true,
-                (Some(Order::Move), _) => (0..self.core.unit_count()).any(|u| {
-                    self.core.side(u) == s && self.can_activate(u) && self.core.charge_option(u).is_some()
-                }),
+                (Some(Order::Move), _) => self.any_charge_ready(s),
                 (Some(Order::Melee), _) => self.melee_forecast(s) > 0.0,
                 (_, Some(Event::CrushingMissilery)) => true,
                 _ => false,
@@ -258,7 +256,7 @@ impl<C: SobCore> Game<'_, C> {
                 && !self.core.engaged(u)
                 && !self.core.fleeing(u)
             {
-                self.core.advance(u, false);
+                self.core.advance(u);
                 self.settle();
             }
         }

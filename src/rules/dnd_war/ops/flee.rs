@@ -167,6 +167,13 @@ impl<T: Tracer> Ctx<'_, T> {
         if !u.fleeing() || u.flags.fled_this_turn {
             return;
         }
+        self.rally_attempt(unit, true);
+    }
+
+    /// The rally test of a fleeing `unit` (DC 13): a pass stops the flight
+    /// and forces a reform; a failure makes the compulsory fall back!
+    /// when `fall_back_on_fail` (not while engaged). Returns the pass.
+    pub fn rally_attempt(&mut self, unit: usize, fall_back_on_fail: bool) -> bool {
         if self.courage_test(unit, TestKind::Rally, courage::DC_RALLY, false) {
             let u = &mut self.st.units[unit];
             u.status = Status::Ready;
@@ -180,12 +187,16 @@ impl<T: Tracer> Ctx<'_, T> {
                 }
             }
             self.change(unit, |_| "rallies and reforms".to_string());
-        } else if !self.st.engaged(unit) {
-            let dir = self
-                .setup
-                .board
-                .nearest_edge_direction(self.st.units[unit].rect.centre);
-            self.fall_back(unit, dir);
+            true
+        } else {
+            if fall_back_on_fail && !self.st.engaged(unit) {
+                let dir = self
+                    .setup
+                    .board
+                    .nearest_edge_direction(self.st.units[unit].rect.centre);
+                self.fall_back(unit, dir);
+            }
+            false
         }
     }
 }

@@ -103,7 +103,10 @@ impl RulesetKind {
     pub fn is_implemented(self) -> bool {
         matches!(
             self,
-            RulesetKind::Armies | RulesetKind::ThisMeansWar | RulesetKind::DndWar
+            RulesetKind::Armies
+                | RulesetKind::ThisMeansWar
+                | RulesetKind::DndWar
+                | RulesetKind::StatesOfBattle
         )
     }
 
@@ -123,6 +126,7 @@ impl RulesetKind {
             RulesetKind::Armies => armies::options::SPECS,
             RulesetKind::ThisMeansWar => means_war::options::SPECS,
             RulesetKind::DndWar => dnd_war::options::SPECS,
+            RulesetKind::StatesOfBattle => sob::options::SPECS,
             _ => &[],
         }
     }

@@ -75,3 +75,19 @@ pub const DND_DOCTRINES: &[(&str, &str)] = &[
         include_str!("../../scenarios/dnd_war/doctrines/gunline.toml"),
     ),
 ];
+
+/// Built-in States of Battle (card-layer) doctrines by name.
+pub const SOB_DOCTRINES: &[(&str, &str)] = &[
+    (
+        "steady",
+        include_str!("../../scenarios/states_of_battle/doctrines/steady.toml"),
+    ),
+    (
+        "reckless",
+        include_str!("../../scenarios/states_of_battle/doctrines/reckless.toml"),
+    ),
+    (
+        "cautious",
+        include_str!("../../scenarios/states_of_battle/doctrines/cautious.toml"),
+    ),
+];

@@ -198,6 +198,18 @@ pub fn check_options(
     specs: &[OptionSpec],
     ruleset: &str,
 ) -> BTreeMap<String, OptionValue> {
+    check_options_at(ctx, p, table, specs, ruleset, "options")
+}
+
+/// As [`check_options`], for the options table named `key`.
+pub fn check_options_at(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    table: &toml::Table,
+    specs: &[OptionSpec],
+    ruleset: &str,
+    key: &str,
+) -> BTreeMap<String, OptionValue> {
     let mut values = BTreeMap::new();
     let listed = format!("`muster rules {ruleset}` lists every option");
     for (k, v) in table {
@@ -206,13 +218,13 @@ pub fn check_options(
                 Ok(val) => {
                     values.insert(k.clone(), val);
                 }
-                Err(msg) => ctx.err(p, path!["options", k.clone()], msg, Some(listed.clone())),
+                Err(msg) => ctx.err(p, path![key, k.clone()], msg, Some(listed.clone())),
             },
             None => {
                 let hint = did_you_mean(k, specs.iter().map(|s| s.name)).unwrap_or(listed.clone());
                 ctx.err(
                     p,
-                    path!["options", k.clone()],
+                    path![key, k.clone()],
                     format!("unknown rule option `{k}`"),
                     Some(hint),
                 );

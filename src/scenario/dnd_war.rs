@@ -1157,6 +1157,22 @@ pub fn validate(
     } else {
         notes.push("army building is not checked (army_building = false)".into());
     }
+    notes.extend(super::dnd_army::gap_notes(&resolved, &profiles, &units));
+    let setup = DndSetup {
+        options,
+        board,
+        terrain,
+        profiles,
+        units,
+        side_names: [raw.sides[0].name.clone(), raw.sides[1].name.clone()],
+    };
+    let sob_named = RulesetKind::from_name(&raw.scenario.ruleset) == Some(RulesetKind::StatesOfBattle);
+    let sob = if sob_named {
+        super::sob::validate(&ctx, p, &mut resolved, base, &setup, level)
+    } else {
+        reject_sob_fields(&ctx, p, &raw);
+        None
+    };
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
@@ -1167,22 +1183,58 @@ pub fn validate(
         doctrines.next().expect("two sides"),
         doctrines.next().expect("two sides"),
     ]);
-    notes.extend(super::dnd_army::gap_notes(&resolved, &profiles, &units));
-    let setup = DndSetup {
-        options,
-        board,
-        terrain,
-        profiles,
-        units,
-        side_names: [raw.sides[0].name.clone(), raw.sides[1].name.clone()],
+    let core = DndWar { setup, doctrines };
+    let (kind, rules) = match sob {
+        Some(parts) => {
+            notes.extend(parts.notes);
+            notes.extend(crate::rules::sob::GAP_NOTES.iter().map(|n| n.to_string()));
+            (
+                RulesetKind::StatesOfBattle,
+                ScenarioRules::StatesOfBattle(Box::new(crate::rules::dnd_war::sob_core::SobOnDndWar {
+                    core,
+                    sob: parts.setup,
+                    points: parts.points,
+                })),
+            )
+        }
+        None => (RulesetKind::DndWar, ScenarioRules::DndWar(core)),
     };
     Ok(Scenario {
         name: raw.scenario.name.clone(),
-        kind: RulesetKind::DndWar,
+        kind,
         battles: head.battles as u64,
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
         resolved: ResolvedFile::DndWar(resolved),
         notes,
-        rules: ScenarioRules::DndWar(DndWar { setup, doctrines }),
+        rules,
     })
+}
+
+/// A plain D&D War scenario may not carry States of Battle settings.
+fn reject_sob_fields(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndScenarioFile) {
+    let hint = || Some("set `ruleset = \"states_of_battle\"` in [scenario] to play the card overlay, or remove it".to_string());
+    if raw.states_of_battle.is_some() {
+        ctx.err(p, path!["states_of_battle"], "[states_of_battle] options need ruleset = \"states_of_battle\"", hint());
+    }
+    if raw.scenario.core.is_some() {
+        ctx.err(p, path!["scenario", "core"], "`core` is a States of Battle setting", hint());
+    }
+    for (si, side) in raw.sides.iter().enumerate() {
+        let keys = [
+            ("gd", side.gd.is_some()),
+            ("mc_adjust", side.mc_adjust.is_some()),
+            ("orders", side.orders.is_some()),
+            ("sob_doctrine", side.sob_doctrine.is_some()),
+        ];
+        for (key, set) in keys {
+            if set {
+                ctx.err(p, path!["side", si, key], format!("`{key}` is a States of Battle setting"), hint());
+            }
+        }
+        for (ui, u) in side.units.iter().enumerate() {
+            if u.mcv.is_some() {
+                ctx.err(p, path!["side", si, "units", ui, "mcv"], "`mcv` is a States of Battle setting", hint());
+            }
+        }
+    }
 }

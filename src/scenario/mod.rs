@@ -17,10 +17,13 @@ pub mod parse;
 pub mod problems;
 pub mod raw;
 pub mod raw_dnd;
+pub mod raw_sob;
+pub mod sob;
 pub mod raw_war;
 
 use crate::rules::armies::setup::ArmiesSetup;
 use crate::rules::armies::Armies;
+use crate::rules::dnd_war::sob_core::SobOnDndWar;
 use crate::rules::dnd_war::DndWar;
 use crate::rules::means_war::setup::WarSetup;
 use crate::rules::means_war::MeansWar;
@@ -44,6 +47,7 @@ pub enum ScenarioRules {
     Armies(ArmiesSetup),
     MeansWar(WarSetup),
     DndWar(DndWar),
+    StatesOfBattle(Box<SobOnDndWar>),
 }
 
 /// Something to do with a ruleset of any kind (the one place the CLI and
@@ -64,6 +68,7 @@ impl ScenarioRules {
                 setup: setup.clone(),
             }),
             ScenarioRules::DndWar(dnd) => job.run(dnd),
+            ScenarioRules::StatesOfBattle(sob) => job.run(sob.as_ref()),
         }
     }
 }
@@ -239,7 +244,7 @@ pub fn load_scenario_text(
                 None => Err(Problems(problems)),
             }
         }
-        RulesetKind::DndWar => {
+        RulesetKind::DndWar | RulesetKind::StatesOfBattle => {
             let (raw, problems) = parse::parse::<DndScenarioFile>(&loc, text);
             match raw {
                 Some(raw) => dnd_war::validate(&loc, raw, base, problems),

@@ -17,6 +17,9 @@ pub struct DndScenarioFile {
     pub run: RunDefaults,
     #[serde(default)]
     pub options: toml::Table,
+    /// States of Battle rule options (only with `ruleset = "states_of_battle"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub states_of_battle: Option<toml::Table>,
     #[serde(default)]
     pub battlefield: DndBattlefield,
     #[serde(rename = "side", default)]
@@ -43,6 +46,9 @@ pub struct DndMeta {
     /// Depth of each side's deployment zone in inches (default 12).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deployment_depth: Option<f64>,
+    /// States of Battle: the core game under the overlay (`dnd_war`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub core: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -98,6 +104,18 @@ pub struct DndSideRaw {
     pub doctrine: Reference<DndDoctrineFile>,
     #[serde(default)]
     pub units: Vec<DndUnitEntry>,
+    /// States of Battle: the Generalship Die (default 10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gd: Option<i64>,
+    /// States of Battle: Morale Counters added to (or taken from) the army's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mc_adjust: Option<i64>,
+    /// States of Battle: the Orders build (default: the doctrine's D23 build).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders: Option<super::raw_sob::OrdersRaw>,
+    /// States of Battle: the card-layer doctrine (default `steady`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sob_doctrine: Option<Reference<super::raw_sob::SobDoctrineFile>>,
 }
 
 /// One unit, war machine or character of a side.
@@ -137,6 +155,9 @@ pub struct DndUnitEntry {
     pub general: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battle_standard: Option<bool>,
+    /// States of Battle: the unit's MCV (default: from its points).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcv: Option<i64>,
 }
 
 /// A D&D War army list.
@@ -356,6 +377,7 @@ impl RawFile for DndScenarioFile {
                 "scenario",
                 "run",
                 "options",
+                "states_of_battle",
                 "battlefield",
                 "side",
                 "provenance",
@@ -368,6 +390,7 @@ impl RawFile for DndScenarioFile {
                 "size",
                 "army_building",
                 "deployment_depth",
+                "core",
             ],
             ["run"] => &["battles", "seed"],
             ["battlefield"] => &["width", "depth", "terrain"],
@@ -382,7 +405,17 @@ impl RawFile for DndScenarioFile {
                 "obstacle",
             ],
             ["battlefield", "terrain", "circle"] => &["x", "y", "radius"],
-            ["side"] => &["name", "army_list", "doctrine", "units"],
+            ["side"] => &[
+                "name",
+                "army_list",
+                "doctrine",
+                "units",
+                "gd",
+                "mc_adjust",
+                "orders",
+                "sob_doctrine",
+            ],
+            ["side", "orders"] => super::raw_sob::ORDERS_KEYS,
             ["side", "units"] => &[
                 "profile",
                 "label",
@@ -398,8 +431,10 @@ impl RawFile for DndScenarioFile {
                 "joins",
                 "general",
                 "battle_standard",
+                "mcv",
             ],
             ["side", "army_list", rest @ ..] => list_keys(rest),
+            ["side", "sob_doctrine", rest @ ..] => super::raw_sob::sob_doctrine_keys(rest),
             ["side", "doctrine", rest @ ..] => doctrine_keys(rest),
             _ => &[],
         }

@@ -101,6 +101,16 @@ pub fn write_csvs(
             ]
         })
         .collect();
+    // The end reasons and the mean strength left, per side.
+    let n = tally.battles.max(1) as f64;
+    let mut summary = summary;
+    for (i, row) in summary.iter_mut().enumerate() {
+        for &count in &tally.end_reasons {
+            row.push(f4(count as f64 / n));
+        }
+        let last = tally.strength.last().map_or(0.0, |h| h[i].mean());
+        row.push(f4(last * shape.strength_scale));
+    }
     csv_write(
         &dir.join("summary.csv"),
         &header(&[
@@ -117,7 +127,11 @@ pub fn write_csvs(
             "p50_rounds",
             "p90_rounds",
             "partial",
-        ]),
+        ])
+        .into_iter()
+        .chain(shape.end_reasons.iter().map(|r| format!("share_end_{r}")))
+        .chain(std::iter::once(format!("mean_{strength}_at_end")))
+        .collect::<Vec<_>>(),
         &summary,
     )?;
     let mut rounds = Vec::new();
@@ -146,6 +160,11 @@ pub fn write_csvs(
                 scaled(h.quantile(0.9)),
                 f4(running),
             ]);
+            if let Some(bands) = tally.bands.get(r) {
+                let counts = &bands[s.index()];
+                let row = rounds.last_mut().expect("pushed above");
+                row.extend(counts.iter().map(|&c| f4(c as f64 / tally.battles.max(1) as f64)));
+            }
         }
     }
     csv_write(
@@ -159,9 +178,17 @@ pub fn write_csvs(
             "p50",
             "p90",
             "share_running",
-        ]),
+        ])
+        .into_iter()
+        .chain(shape.bands.iter().flat_map(|b| {
+            b.kinds
+                .iter()
+                .map(move |k| format!("share_{}_{}", b.name, k.to_lowercase()))
+        }))
+        .collect::<Vec<_>>(),
         &rounds,
     )?;
+    write_side_tables(dir, tally, shape, side_names)?;
     let max_loss = shape.units.iter().map(|u| u.max_loss).max().unwrap_or(0);
     let mut cols = header(&["side", "unit", "troop", "battles"]);
     cols.extend(shape.fates.iter().skip(1).map(|f| format!("share_{f}")));
@@ -197,4 +224,37 @@ pub fn write_csvs(
         units.push(row);
     }
     csv_write(&dir.join("units.csv"), &cols, &units)
+}
+
+/// Writes each of the ruleset's per-side tables (e.g. mc_flow.csv,
+/// cards.csv): totals over all battles and means per battle.
+fn write_side_tables(
+    dir: &Path,
+    tally: &Tally,
+    shape: &TallyShape,
+    side_names: [&str; 2],
+) -> Result<(), ReportError> {
+    let per_side = shape.side_count_len();
+    let n = tally.battles.max(1) as f64;
+    let mut offset = 0;
+    for table in &shape.side_tables {
+        let mut header = vec!["side".to_string(), table.row_name.to_string()];
+        header.extend(table.columns.iter().map(|c| format!("{c}_per_battle")));
+        header.extend(table.columns.iter().map(|c| format!("{c}_total")));
+        let mut rows = Vec::new();
+        for s in Side::BOTH {
+            let base = s.index() * per_side + offset;
+            for (r, name) in table.rows.iter().enumerate() {
+                let at = base + r * table.columns.len();
+                let counts = &tally.side_counts[at..at + table.columns.len()];
+                let mut row = vec![side_names[s.index()].to_string(), name.to_string()];
+                row.extend(counts.iter().map(|&c| f4(c as f64 / n)));
+                row.extend(counts.iter().map(|c| c.to_string()));
+                rows.push(row);
+            }
+        }
+        csv_write(&dir.join(table.file), &header, &rows)?;
+        offset += table.rows.len() * table.columns.len();
+    }
+    Ok(())
 }

@@ -36,10 +36,11 @@ impl<C: SobCore> Game<'_, C> {
             self.count_event(s, e, CANCELLED);
             return;
         }
+        // A kept Inspiring Leader counts as played when it is used.
         if e != Event::InspiringLeader {
             self.b.events[i].discard(e);
+            self.count_event(s, e, PLAYED);
         }
-        self.count_event(s, e, PLAYED);
         let effect = match e {
             Event::ArmyMorale => self.army_morale(s),
             Event::CommandIndecision => self.command_indecision(s),

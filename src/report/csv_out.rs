@@ -163,7 +163,11 @@ pub fn write_csvs(
             if let Some(bands) = tally.bands.get(r) {
                 let counts = &bands[s.index()];
                 let row = rounds.last_mut().expect("pushed above");
-                row.extend(counts.iter().map(|&c| f4(c as f64 / tally.battles.max(1) as f64)));
+                row.extend(
+                    counts
+                        .iter()
+                        .map(|&c| f4(c as f64 / tally.battles.max(1) as f64)),
+                );
             }
         }
     }

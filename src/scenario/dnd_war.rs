@@ -1166,7 +1166,8 @@ pub fn validate(
         units,
         side_names: [raw.sides[0].name.clone(), raw.sides[1].name.clone()],
     };
-    let sob_named = RulesetKind::from_name(&raw.scenario.ruleset) == Some(RulesetKind::StatesOfBattle);
+    let sob_named =
+        RulesetKind::from_name(&raw.scenario.ruleset) == Some(RulesetKind::StatesOfBattle);
     let sob = if sob_named {
         super::sob::validate(&ctx, p, &mut resolved, base, &setup, level)
     } else {
@@ -1190,11 +1191,13 @@ pub fn validate(
             notes.extend(crate::rules::sob::GAP_NOTES.iter().map(|n| n.to_string()));
             (
                 RulesetKind::StatesOfBattle,
-                ScenarioRules::StatesOfBattle(Box::new(crate::rules::dnd_war::sob_core::SobOnDndWar {
-                    core,
-                    sob: parts.setup,
-                    points: parts.points,
-                })),
+                ScenarioRules::StatesOfBattle(Box::new(
+                    crate::rules::dnd_war::sob_core::SobOnDndWar {
+                        core,
+                        sob: parts.setup,
+                        points: parts.points,
+                    },
+                )),
             )
         }
         None => (RulesetKind::DndWar, ScenarioRules::DndWar(core)),
@@ -1212,12 +1215,24 @@ pub fn validate(
 
 /// A plain D&D War scenario may not carry States of Battle settings.
 fn reject_sob_fields(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndScenarioFile) {
-    let hint = || Some("set `ruleset = \"states_of_battle\"` in [scenario] to play the card overlay, or remove it".to_string());
+    let hint = || {
+        Some("set `ruleset = \"states_of_battle\"` in [scenario] to play the card overlay, or remove it".to_string())
+    };
     if raw.states_of_battle.is_some() {
-        ctx.err(p, path!["states_of_battle"], "[states_of_battle] options need ruleset = \"states_of_battle\"", hint());
+        ctx.err(
+            p,
+            path!["states_of_battle"],
+            "[states_of_battle] options need ruleset = \"states_of_battle\"",
+            hint(),
+        );
     }
     if raw.scenario.core.is_some() {
-        ctx.err(p, path!["scenario", "core"], "`core` is a States of Battle setting", hint());
+        ctx.err(
+            p,
+            path!["scenario", "core"],
+            "`core` is a States of Battle setting",
+            hint(),
+        );
     }
     for (si, side) in raw.sides.iter().enumerate() {
         let keys = [
@@ -1228,12 +1243,22 @@ fn reject_sob_fields(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndScenarioFile) {
         ];
         for (key, set) in keys {
             if set {
-                ctx.err(p, path!["side", si, key], format!("`{key}` is a States of Battle setting"), hint());
+                ctx.err(
+                    p,
+                    path!["side", si, key],
+                    format!("`{key}` is a States of Battle setting"),
+                    hint(),
+                );
             }
         }
         for (ui, u) in side.units.iter().enumerate() {
             if u.mcv.is_some() {
-                ctx.err(p, path!["side", si, "units", ui, "mcv"], "`mcv` is a States of Battle setting", hint());
+                ctx.err(
+                    p,
+                    path!["side", si, "units", ui, "mcv"],
+                    "`mcv` is a States of Battle setting",
+                    hint(),
+                );
             }
         }
     }

@@ -18,8 +18,8 @@ pub mod problems;
 pub mod raw;
 pub mod raw_dnd;
 pub mod raw_sob;
-pub mod sob;
 pub mod raw_war;
+pub mod sob;
 
 use crate::rules::armies::setup::ArmiesSetup;
 use crate::rules::armies::Armies;

@@ -54,60 +54,134 @@ pub fn validate_doctrine(
         "doctrine",
     );
     let d = SobDoctrine::steady();
-    let when = |p: &mut Vec<Problem>, key: &str, v: &Option<String>, default: When| {
-        match word(&ctx, p, path![key], v.as_deref(), &["judged", "always", "never"], "") {
-            "judged" => When::Judged,
-            "always" => When::Always,
-            "never" => When::Never,
-            _ => default,
-        }
+    let when = |p: &mut Vec<Problem>, key: &str, v: &Option<String>, default: When| match word(
+        &ctx,
+        p,
+        path![key],
+        v.as_deref(),
+        &["judged", "always", "never"],
+        "",
+    ) {
+        "judged" => When::Judged,
+        "always" => When::Always,
+        "never" => When::Never,
+        _ => default,
     };
     SobDoctrine {
         name: raw.doctrine.name.clone(),
-        go_first: match word(&ctx, p, path!["go_first"], raw.go_first.as_deref(), &["if_charge_ready", "always", "never"], "if_charge_ready") {
+        go_first: match word(
+            &ctx,
+            p,
+            path!["go_first"],
+            raw.go_first.as_deref(),
+            &["if_charge_ready", "always", "never"],
+            "if_charge_ready",
+        ) {
             "always" => GoFirst::Always,
             "never" => GoFirst::Never,
             _ => GoFirst::IfChargeReady,
         },
-        tutor: match word(&ctx, p, path!["tutor"], raw.tutor.as_deref(), &["situational", "fixed", "decline"], "situational") {
+        tutor: match word(
+            &ctx,
+            p,
+            path!["tutor"],
+            raw.tutor.as_deref(),
+            &["situational", "fixed", "decline"],
+            "situational",
+        ) {
             "fixed" => Tutor::Fixed,
             "decline" => Tutor::Decline,
             _ => Tutor::Situational,
         },
         indecision_first: raw.indecision_first.unwrap_or(d.indecision_first),
-        orders_order: match word(&ctx, p, path!["orders_order"], raw.orders_order.as_deref(), &["moves_first", "hand_order", "melee_first"], "moves_first") {
+        orders_order: match word(
+            &ctx,
+            p,
+            path!["orders_order"],
+            raw.orders_order.as_deref(),
+            &["moves_first", "hand_order", "melee_first"],
+            "moves_first",
+        ) {
             "hand_order" => OrdersOrder::HandOrder,
             "melee_first" => OrdersOrder::MeleeFirst,
             _ => OrdersOrder::MovesFirst,
         },
-        activation: match word(&ctx, p, path!["activation"], raw.activation.as_deref(), &["best_charge", "highest_mcv", "random"], "best_charge") {
+        activation: match word(
+            &ctx,
+            p,
+            path!["activation"],
+            raw.activation.as_deref(),
+            &["best_charge", "highest_mcv", "random"],
+            "best_charge",
+        ) {
             "highest_mcv" => Activation::HighestMcv,
             "random" => Activation::Random,
             _ => Activation::BestCharge,
         },
-        rally_pick: match word(&ctx, p, path!["rally_pick"], raw.rally_pick.as_deref(), &["highest_mcv", "closest_to_edge"], "highest_mcv") {
+        rally_pick: match word(
+            &ctx,
+            p,
+            path!["rally_pick"],
+            raw.rally_pick.as_deref(),
+            &["highest_mcv", "closest_to_edge"],
+            "highest_mcv",
+        ) {
             "closest_to_edge" => RallyPick::ClosestToEdge,
             _ => RallyPick::HighestMcv,
         },
         omens: when(p, "omens", &raw.omens, d.omens),
         group_most_units: raw.group_most_units.unwrap_or(d.group_most_units),
-        sneaky_critters: when(p, "sneaky_critters", &raw.sneaky_critters, d.sneaky_critters),
-        fire: match word(&ctx, p, path!["fire"], raw.fire.as_deref(), &["hold_for_chargers", "asap", "own_turn"], "hold_for_chargers") {
+        sneaky_critters: when(
+            p,
+            "sneaky_critters",
+            &raw.sneaky_critters,
+            d.sneaky_critters,
+        ),
+        fire: match word(
+            &ctx,
+            p,
+            path!["fire"],
+            raw.fire.as_deref(),
+            &["hold_for_chargers", "asap", "own_turn"],
+            "hold_for_chargers",
+        ) {
             "asap" => Fire::Asap,
             "own_turn" => Fire::OwnTurn,
             _ => Fire::HoldForChargers,
         },
-        stand_and_shoot: when(p, "stand_and_shoot", &raw.stand_and_shoot, d.stand_and_shoot),
+        stand_and_shoot: when(
+            p,
+            "stand_and_shoot",
+            &raw.stand_and_shoot,
+            d.stand_and_shoot,
+        ),
         leadership: when(p, "leadership", &raw.leadership, d.leadership),
         favour: when(p, "favour", &raw.favour, d.favour),
         manoeuvre: when(p, "manoeuvre", &raw.manoeuvre, d.manoeuvre),
-        stratagem_tags: match word(&ctx, p, path!["stratagem_tags"], raw.stratagem_tags.as_deref(), &["fastest", "missile", "highest_mcv"], "fastest") {
+        stratagem_tags: match word(
+            &ctx,
+            p,
+            path!["stratagem_tags"],
+            raw.stratagem_tags.as_deref(),
+            &["fastest", "missile", "highest_mcv"],
+            "fastest",
+        ) {
             "missile" => StratagemTags::Missile,
             "highest_mcv" => StratagemTags::HighestMcv,
             _ => StratagemTags::Fastest,
         },
-        stratagem_plus4: when(p, "stratagem_plus4", &raw.stratagem_plus4, d.stratagem_plus4),
-        heroic_challenge: when(p, "heroic_challenge", &raw.heroic_challenge, d.heroic_challenge),
+        stratagem_plus4: when(
+            p,
+            "stratagem_plus4",
+            &raw.stratagem_plus4,
+            d.stratagem_plus4,
+        ),
+        heroic_challenge: when(
+            p,
+            "heroic_challenge",
+            &raw.heroic_challenge,
+            d.heroic_challenge,
+        ),
     }
 }
 
@@ -116,11 +190,12 @@ pub fn validate_doctrine(
 /// the share of missile and war-machine points, then Cast Spells.
 pub fn default_build(missile_points: u32, machine_points: u32) -> OrdersBuild {
     let shooters = missile_points + machine_points;
-    let (missile, engines) = if shooters == 0 {
-        (3, 1)
-    } else {
-        let m = ((4 * missile_points + shooters / 2) / shooters).min(3) as u8;
-        (m, (4 - m).min(3))
+    let (missile, engines) = match (4 * missile_points + shooters / 2).checked_div(shooters) {
+        None => (3, 1),
+        Some(m) => {
+            let m = m.min(3) as u8;
+            (m, (4 - m).min(3))
+        }
     };
     let spells = 4 - missile - engines;
     OrdersBuild([2, spells, engines, 4, missile, 2, 2])
@@ -187,7 +262,9 @@ pub fn validate(
         let mut total = 0u64;
         let (mut missile, mut machine) = (0u32, 0u32);
         for (ui, e) in side.units.iter().enumerate() {
-            let Some(spec) = setup.units.get(k) else { break };
+            let Some(spec) = setup.units.get(k) else {
+                break;
+            };
             k += 1;
             let prof = &setup.profiles[spec.profile];
             let pts = points[k - 1];
@@ -219,7 +296,15 @@ pub fn validate(
             out_mcv.push(value);
         }
         let adjust = side.mc_adjust.unwrap_or(0);
-        in_range(ctx, p, path!["side", si, "mc_adjust"], "mc_adjust", adjust, -10_000, 10_000);
+        in_range(
+            ctx,
+            p,
+            path!["side", si, "mc_adjust"],
+            "mc_adjust",
+            adjust,
+            -10_000,
+            10_000,
+        );
         let mc = i64::from(army_mc(total as f64, ratio)) + adjust;
         if mc < 1 {
             ctx.err(
@@ -234,7 +319,10 @@ pub fn validate(
         if in_range(ctx, p, path!["side", si, "gd"], "gd", die, 2, 100) {
             gd[si] = die as u8;
             if !GD_SIDES.contains(&(die as u8)) {
-                notes.push(format!("side `{}` rolls a d{die} Generalship Die, not a standard polyhedron", side.name));
+                notes.push(format!(
+                    "side `{}` rolls a d{die} Generalship Die, not a standard polyhedron",
+                    side.name
+                ));
             }
         }
         builds[si] = match &side.orders {
@@ -244,7 +332,15 @@ pub fn validate(
                 for (j, c) in o.counts().iter().enumerate() {
                     let key = super::raw_sob::ORDERS_KEYS[j];
                     let v = c.unwrap_or(0);
-                    if in_range(ctx, p, path!["side", si, "orders", key], key, v, 0, i64::from(MENU_CARDS)) {
+                    if in_range(
+                        ctx,
+                        p,
+                        path!["side", si, "orders", key],
+                        key,
+                        v,
+                        0,
+                        i64::from(MENU_CARDS),
+                    ) {
                         counts[j] = v as u8;
                     }
                 }
@@ -256,8 +352,19 @@ pub fn validate(
                         }
                         _ => path!["side", si, "orders"],
                     };
-                    let caps: Vec<String> = MENU.iter().map(|(o, c)| format!("{} {c}", o.id())).collect();
-                    ctx.err(p, key, format!("illegal Orders build: {problem}"), Some(format!("choose 14 cards within the caps: {}", caps.join(", "))));
+                    let caps: Vec<String> = MENU
+                        .iter()
+                        .map(|(o, c)| format!("{} {c}", o.id()))
+                        .collect();
+                    ctx.err(
+                        p,
+                        key,
+                        format!("illegal Orders build: {problem}"),
+                        Some(format!(
+                            "choose 14 cards within the caps: {}",
+                            caps.join(", ")
+                        )),
+                    );
                 }
                 build
             }
@@ -277,7 +384,10 @@ pub fn validate(
             validate_doctrine,
         ));
     }
-    let [Some(a), Some(b)] = [doctrines.first().cloned().flatten(), doctrines.get(1).cloned().flatten()] else {
+    let [Some(a), Some(b)] = [
+        doctrines.first().cloned().flatten(),
+        doctrines.get(1).cloned().flatten(),
+    ] else {
         return None;
     };
     Some(SobParts {

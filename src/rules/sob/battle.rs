@@ -433,7 +433,11 @@ impl<C: SobCore> Game<'_, C> {
         self.say(s, |g| {
             let o: Vec<&str> = g.b.hand_orders[i].iter().map(|c| c.id()).collect();
             let e: Vec<&str> = g.b.hand_events[i].iter().map(|c| c.id()).collect();
-            format!("draws Orders [{}] and Events [{}]", o.join(", "), e.join(", "))
+            format!(
+                "draws Orders [{}] and Events [{}]",
+                o.join(", "),
+                e.join(", ")
+            )
         });
     }
 
@@ -450,7 +454,9 @@ impl<C: SobCore> Game<'_, C> {
             let dice = self.core.dice();
             self.b.events[i].reset(dice);
         }
-        self.say(Side::A, |_| "ties the roll-off: both decks are reset".into());
+        self.say(Side::A, |_| {
+            "ties the roll-off: both decks are reset".into()
+        });
     }
 
     fn start_turn(&mut self, s: Side) {
@@ -540,10 +546,7 @@ impl<C: SobCore> Game<'_, C> {
             }
             self.apply_pending();
             if let Some(last) = self.b.by_round.last_mut() {
-                last.0 = [
-                    self.b.tracks[0].remaining(),
-                    self.b.tracks[1].remaining(),
-                ];
+                last.0 = [self.b.tracks[0].remaining(), self.b.tracks[1].remaining()];
             }
         }
         if self.b.end == Some(End::RoundLimit) {

@@ -30,7 +30,11 @@ pub enum FleeCause {
 pub enum CoreEvent {
     /// `count` models of `victim` removed as casualties by `by`'s attack
     /// (its own side's, for a self-inflicted scatter).
-    Slain { victim: usize, by: usize, count: u32 },
+    Slain {
+        victim: usize,
+        by: usize,
+        count: u32,
+    },
     /// A fight's round was resolved with a winner: `unit` was on the
     /// winning or the losing side (one event per unit of the fight).
     FightResolved { unit: usize, won: bool },

@@ -105,7 +105,12 @@ impl<C: SobCore> Game<'_, C> {
             return false;
         };
         let o = self.b.hand_orders[i].remove(k);
-        self.decided(s, "command indecision", o.id().to_string(), "indecision_first");
+        self.decided(
+            s,
+            "command indecision",
+            o.id().to_string(),
+            "indecision_first",
+        );
         self.b.orders[i].discard(o);
         true
     }
@@ -119,7 +124,12 @@ impl<C: SobCore> Game<'_, C> {
             When::Always => true,
             When::Judged => gd >= 8,
         };
-        self.decided(s, "superstitions & omens", if roll { "roll" } else { "pass" }.into(), "omens");
+        self.decided(
+            s,
+            "superstitions & omens",
+            if roll { "roll" } else { "pass" }.into(),
+            "omens",
+        );
         if !roll {
             return false;
         }
@@ -164,7 +174,12 @@ impl<C: SobCore> Game<'_, C> {
                     && self.core.edge_distance(u) < 2.0 * self.core.speed(u)
             }),
         };
-        self.decided(o, "sneaky critters", if use_it { "use" } else { "decline" }.into(), "sneaky_critters");
+        self.decided(
+            o,
+            "sneaky critters",
+            if use_it { "use" } else { "decline" }.into(),
+            "sneaky_critters",
+        );
         if !use_it {
             return false;
         }

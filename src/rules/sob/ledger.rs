@@ -9,9 +9,7 @@
 
 use super::battle::{End, Game};
 use super::core::{CoreEvent, FleeCause, SobCore};
-use super::options::{
-    AchievementScope, HeroicCloses, HeroicCompare, LossTrigger, Rout, Scope,
-};
+use super::options::{AchievementScope, HeroicCloses, HeroicCompare, LossTrigger, Rout, Scope};
 use crate::doctrine::sob::When;
 use crate::rules::Side;
 
@@ -305,11 +303,13 @@ impl<C: SobCore> Game<'_, C> {
     ) {
         let s = self.core.side(unit);
         self.b.fled_round[unit] = self.b.round;
-        let pays = match (self.opts().loss_trigger, cause) {
-            (LossTrigger::BreakAnyCause, FleeCause::Break | FleeCause::ShootingPanic) => true,
-            (LossTrigger::DefeatAndPanic, FleeCause::ShootingPanic) => true,
-            _ => false,
-        };
+        let pays = matches!(
+            (self.opts().loss_trigger, cause),
+            (
+                LossTrigger::BreakAnyCause,
+                FleeCause::Break | FleeCause::ShootingPanic
+            ) | (LossTrigger::DefeatAndPanic, FleeCause::ShootingPanic)
+        );
         if pays {
             self.add(s, Flow::BreakOrPanic, -1);
         }
@@ -331,7 +331,9 @@ impl<C: SobCore> Game<'_, C> {
         let w = s.other();
         if cause == FleeCause::Break && self.b.inspiring_held[w.index()] {
             let general_unit = (0..self.core.unit_count())
-                .find(|&g| self.core.side(g) == w && self.core.is_general(g) && self.core.in_battle(g))
+                .find(|&g| {
+                    self.core.side(g) == w && self.core.is_general(g) && self.core.in_battle(g)
+                })
                 .map(|g| self.core.host(g).unwrap_or(g));
             if let Some(gu) = general_unit {
                 let in_fight = winning_side == Some(w) && self.b.scratch.contains(&gu);
@@ -345,7 +347,11 @@ impl<C: SobCore> Game<'_, C> {
     /// Plays a held Inspiring Leader (+2, then trashed).
     pub fn inspire(&mut self, s: Side) {
         self.b.inspiring_held[s.index()] = false;
-        self.count_event(s, super::cards::Event::InspiringLeader, super::battle::PLAYED);
+        self.count_event(
+            s,
+            super::cards::Event::InspiringLeader,
+            super::battle::PLAYED,
+        );
         let mode = self.opts().trash_mode;
         self.b.events[s.index()].trash(super::cards::Event::InspiringLeader, mode);
         self.add(s, Flow::InspiringLeader, 2);
@@ -400,7 +406,12 @@ impl<C: SobCore> Game<'_, C> {
             return;
         }
         let label = self.core.label(challenger);
-        self.decided(s, "heroic challenge", format!("{label} declares it Heroic (edge {edge:.2})"), "heroic_challenge");
+        self.decided(
+            s,
+            "heroic challenge",
+            format!("{label} declares it Heroic (edge {edge:.2})"),
+            "heroic_challenge",
+        );
         if slain == Some(acceptor) {
             self.award(Achievement::HeroicChallenge, s, 2);
         } else if slain == Some(challenger) {

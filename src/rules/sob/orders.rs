@@ -38,9 +38,7 @@ impl<C: SobCore> Game<'_, C> {
     pub fn command_group(&self, s: Side) -> Option<(usize, Group, usize)> {
         let mut best: Option<(usize, Group, usize)> = None;
         for c in 0..self.core.unit_count() {
-            if self.core.side(c) != s
-                || !self.core.in_battle(c)
-                || !self.core.is_named_character(c)
+            if self.core.side(c) != s || !self.core.in_battle(c) || !self.core.is_named_character(c)
             {
                 continue;
             }
@@ -78,9 +76,7 @@ impl<C: SobCore> Game<'_, C> {
 
     pub fn any_charge_ready(&self, s: Side) -> bool {
         (0..self.core.unit_count()).any(|u| {
-            self.core.side(u) == s
-                && self.can_activate(u)
-                && self.core.charge_option(u).is_some()
+            self.core.side(u) == s && self.can_activate(u) && self.core.charge_option(u).is_some()
         })
     }
 
@@ -136,11 +132,7 @@ impl<C: SobCore> Game<'_, C> {
             Tutor::Situational => self.wanted_order(s).to_vec(),
         };
         let i = s.index();
-        let pick = |pile: &[Order]| {
-            wants
-                .iter()
-                .find_map(|w| pile.iter().position(|c| c == w))
-        };
+        let pick = |pile: &[Order]| wants.iter().find_map(|w| pile.iter().position(|c| c == w));
         let from_discard = self.opts().tutor_source == super::options::TutorSource::DrawAndDiscard;
         let dice = self.core.dice();
         let mut card = self.b.orders[i].tutor(dice, pick);
@@ -243,9 +235,10 @@ impl<C: SobCore> Game<'_, C> {
                 let any = self.opts().tactician_any_type;
                 let build = self.setup.builds[s.index()];
                 let wanted = self.wanted_order(s);
-                let Some(&act_as) = wanted.iter().find(|&&w| {
-                    w != Order::BrilliantTactician && (any || build.count(w) > 0)
-                }) else {
+                let Some(&act_as) = wanted
+                    .iter()
+                    .find(|&&w| w != Order::BrilliantTactician && (any || build.count(w) > 0))
+                else {
                     return false;
                 };
                 self.decided(s, "brilliant tactician", act_as.id().to_string(), "tutor");
@@ -455,8 +448,12 @@ impl<C: SobCore> Game<'_, C> {
             return;
         }
         let thunder = match self.opts().thunderous_test {
-            ThunderTest::DistanceNeeded => c.distance >= c.max_range - self.opts().thunderous_window,
-            ThunderTest::RollTotal => self.core.last_charge_reach() >= c.max_range - self.opts().thunderous_window,
+            ThunderTest::DistanceNeeded => {
+                c.distance >= c.max_range - self.opts().thunderous_window
+            }
+            ThunderTest::RollTotal => {
+                self.core.last_charge_reach() >= c.max_range - self.opts().thunderous_window
+            }
         };
         if thunder {
             self.award(Achievement::ThunderousCharge, s, 2);

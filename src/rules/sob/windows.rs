@@ -76,13 +76,21 @@ impl<C: SobCore> Game<'_, C> {
             && !self.core.engaged(target)
             && !self.core.fleeing(target)
         {
-            let reach = self.core.charge_option(charger).map_or(0.0, |c| c.max_range);
+            let reach = self
+                .core
+                .charge_option(charger)
+                .map_or(0.0, |c| c.max_range);
             let gap = self.core.distance(charger, target);
             let escapes = gap + self.core.speed(target) / 2.0 > reach;
             if escapes || self.doctrine(o).manoeuvre == When::Always {
                 self.use_starter(o, Starter::Manoeuvre);
                 let label = self.core.label(target);
-                self.decided(o, "manoeuvre", format!("{label} steps back from the charge"), "manoeuvre");
+                self.decided(
+                    o,
+                    "manoeuvre",
+                    format!("{label} steps back from the charge"),
+                    "manoeuvre",
+                );
                 self.core.half_move_away(target, charger);
                 if self.opts().manoeuvre_counts_as_round_move {
                     self.b.moved_round[target] = true;
@@ -107,7 +115,15 @@ impl<C: SobCore> Game<'_, C> {
             return;
         }
         let label = self.core.label(target);
-        self.decided(o, "stand & shoot", format!("{label}{}", if fresh { "" } else { " (spent: top band only)" }), "stand_and_shoot");
+        self.decided(
+            o,
+            "stand & shoot",
+            format!(
+                "{label}{}",
+                if fresh { "" } else { " (spent: top band only)" }
+            ),
+            "stand_and_shoot",
+        );
         let mods = self.shot_mods(target, !fresh);
         self.b.sas_turn[target] = true;
         self.b.spent[target] = true;
@@ -118,7 +134,12 @@ impl<C: SobCore> Game<'_, C> {
 
     /// Leadership (D14): whether the opponent of `s` cancels the card `s`
     /// just declared.
-    pub fn leadership_cancels(&mut self, s: Side, order: Option<Order>, event: Option<Event>) -> bool {
+    pub fn leadership_cancels(
+        &mut self,
+        s: Side,
+        order: Option<Order>,
+        event: Option<Event>,
+    ) -> bool {
         let o = s.other();
         if !self.has_starter(o, Starter::Leadership) {
             return false;
@@ -162,17 +183,22 @@ impl<C: SobCore> Game<'_, C> {
     /// D17: the Stratagem's tags, up to a quarter of the army (min 1).
     pub fn tag_stratagem(&mut self, s: Side) {
         let units: Vec<usize> = (0..self.core.unit_count())
-            .filter(|&u| self.core.side(u) == s && self.core.acts(u) && !self.core.is_war_machine(u))
+            .filter(|&u| {
+                self.core.side(u) == s && self.core.acts(u) && !self.core.is_war_machine(u)
+            })
             .collect();
         let mut ranked = units.clone();
         match self.doctrine(s).stratagem_tags {
             StratagemTags::Fastest => ranked.sort_by(|&a, &b| {
-                self.core.speed(b).total_cmp(&self.core.speed(a)).then(
-                    self.core.is_missile(a).cmp(&self.core.is_missile(b)),
-                )
+                self.core
+                    .speed(b)
+                    .total_cmp(&self.core.speed(a))
+                    .then(self.core.is_missile(a).cmp(&self.core.is_missile(b)))
             }),
             StratagemTags::Missile => ranked.sort_by_key(|&u| !self.core.is_missile(u)),
-            StratagemTags::HighestMcv => ranked.sort_by_key(|&u| std::cmp::Reverse(self.setup.mcv[u])),
+            StratagemTags::HighestMcv => {
+                ranked.sort_by_key(|&u| std::cmp::Reverse(self.setup.mcv[u]))
+            }
         }
         let army_points: u32 = units.iter().map(|&u| self.core.points(u)).sum();
         let cap = (units.len() / 4).max(1);
@@ -181,7 +207,9 @@ impl<C: SobCore> Game<'_, C> {
         for u in ranked {
             let ok = match self.opts().stratagem_cap_basis {
                 CapBasis::UnitCount => tagged < cap,
-                CapBasis::Points => 4 * (points + self.core.points(u)) <= army_points || tagged == 0,
+                CapBasis::Points => {
+                    4 * (points + self.core.points(u)) <= army_points || tagged == 0
+                }
             };
             if !ok {
                 continue;
@@ -208,7 +236,10 @@ impl<C: SobCore> Game<'_, C> {
                     self.core.side(g) == s
                         && self.core.is_general(g)
                         && self.core.in_battle(g)
-                        && self.core.distance(self.core.host(w).unwrap_or(w), self.core.host(g).unwrap_or(g)) <= 12.0
+                        && self.core.distance(
+                            self.core.host(w).unwrap_or(w),
+                            self.core.host(g).unwrap_or(g),
+                        ) <= 12.0
                 })
         });
         let p_alone = f64::from(gd.saturating_sub(die) + 1) / f64::from(gd);
@@ -236,7 +267,12 @@ impl<C: SobCore> Game<'_, C> {
             self.say(s, |_| format!("the Stratagem succeeds ({r} against {die}): tagged units move freely this turn"));
         } else {
             self.b.stratagem_die[i] = die - 1;
-            self.say(s, |_| format!("the Stratagem fails ({r} against {die}); its die drops to {}", die - 1));
+            self.say(s, |_| {
+                format!(
+                    "the Stratagem fails ({r} against {die}); its die drops to {}",
+                    die - 1
+                )
+            });
         }
     }
 

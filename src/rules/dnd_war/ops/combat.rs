@@ -22,8 +22,8 @@ use crate::rules::dnd_war::hits::{attacks_left, need, within_reach, NON_CHARACTE
 use crate::rules::dnd_war::options::{ExtraChargeDice, ReachRule};
 use crate::rules::dnd_war::resolution::{self, SideScore};
 use crate::rules::dnd_war::state::BattleState;
-use crate::rules::dnd_war::traits::UnitType;
 use crate::rules::dnd_war::state::Status;
+use crate::rules::dnd_war::traits::UnitType;
 use crate::rules::sob::core::{CoreEvent, FleeCause};
 use crate::rules::{Side, Tracer};
 

@@ -1,0 +1,237 @@
+//! States of Battle as a playable ruleset on the D&D War core: deck
+//! legality (356 builds, TV-27) and the build errors a scenario gets,
+//! decks (TV-08, TV-09 and the exact draw odds of 9.6), Army Morale
+//! (TV-11 and the exact 9.3 row), the MC accounting invariant over
+//! 10,000 battles, and the shipped scenarios' outputs.
+
+use muster::dice::Dice;
+use muster::rules::dnd_war::sob_core::SobOnDndWar;
+use muster::rules::sob::cards::{Order, OrdersBuild, MENU};
+use muster::rules::sob::deck::{Deck, Reshuffle};
+use muster::rules::sob::events::army_morale_result;
+use muster::rules::sob::ledger::FLOWS;
+use muster::rules::sob::morale::{GainCap, GainPlacement, MoraleTrack, RemainderPlacement};
+use muster::rules::{BattleRecord, NoTrace, Ruleset};
+use muster::scenario::{load_scenario, load_scenario_text, ScenarioRules};
+use std::path::Path;
+
+fn sob(path: &str) -> SobOnDndWar {
+    let s = load_scenario(Path::new(path)).expect("scenario loads");
+    match s.rules {
+        ScenarioRules::StatesOfBattle(r) => *r,
+        _ => panic!("{path} is not a States of Battle scenario"),
+    }
+}
+
+/// The number of legal builds, counted independently of `all_legal`.
+fn count_builds(i: usize, left: u32) -> u32 {
+    if i == MENU.len() {
+        return u32::from(left == 0);
+    }
+    (0..=u32::from(MENU[i].1).min(left))
+        .map(|n| count_builds(i + 1, left - n))
+        .sum()
+}
+
+#[test]
+fn tv27_there_are_356_legal_builds() {
+    assert_eq!(count_builds(0, 14), 356);
+    let all = OrdersBuild::all_legal();
+    assert_eq!(all.len(), 356);
+    assert!(all.iter().all(|b| b.problems().is_empty()));
+    let valid = OrdersBuild([2, 3, 0, 4, 1, 2, 2]);
+    assert!(valid.problems().is_empty());
+    assert_eq!(valid.cards().count(), 16);
+    assert_eq!(valid.cards().filter(|&c| c == Order::Lull).count(), 2);
+    assert_eq!(OrdersBuild([3, 3, 0, 4, 0, 2, 2]).problems().len(), 1);
+    assert_eq!(OrdersBuild([2, 3, 0, 4, 0, 2, 2]).problems().len(), 1);
+}
+
+#[test]
+fn an_illegal_build_names_the_cap_it_breaks() {
+    let text = std::fs::read_to_string("scenarios/states_of_battle/gunline.toml").unwrap();
+    let bad = text.replace(
+        "brilliant_tactician = 2, engines",
+        "brilliant_tactician = 3, engines",
+    );
+    let err = load_scenario_text(
+        "gunline.toml",
+        &bad,
+        Some(Path::new("scenarios/states_of_battle")),
+    )
+    .map(|_| ())
+    .expect_err("an illegal build is rejected")
+    .to_string();
+    assert!(err.contains("side[0].orders.brilliant_tactician"), "{err}");
+    assert!(err.contains("breaks its cap of 2"), "{err}");
+    assert!(err.contains("15 menu cards"), "{err}");
+}
+
+#[test]
+fn sob_settings_in_a_plain_dnd_war_scenario_are_rejected() {
+    let text = std::fs::read_to_string("scenarios/dnd_war/infantry_lines.toml").unwrap();
+    let bad = text.replacen(
+        "doctrine = \"balanced\"\n",
+        "doctrine = \"balanced\"\ngd = 8\n",
+        1,
+    );
+    let err = load_scenario_text("x.toml", &bad, Some(Path::new("scenarios/dnd_war")))
+        .map(|_| ())
+        .expect_err("rejected")
+        .to_string();
+    assert!(err.contains("`gd` is a States of Battle setting"), "{err}");
+}
+
+#[test]
+fn tv08_tutor_from_a_short_draw_pile() {
+    let mut dice = Dice::for_battle(1, 0);
+    let mut deck: Deck<Order> = Deck {
+        draw: vec![Order::Melee],
+        discard: vec![Order::Move; 12],
+        ..Default::default()
+    };
+    let got = deck.tutor(&mut dice, |p| p.iter().position(|&c| c == Order::Melee));
+    assert_eq!(got, Some(Order::Melee));
+    for _ in 0..2 {
+        assert!(deck.draw_one(&mut dice, Reshuffle::Lazy).is_some());
+    }
+    assert_eq!((deck.draw.len(), deck.discard.len()), (10, 0));
+}
+
+#[test]
+fn tv09_lazy_reshuffle() {
+    let mut dice = Dice::for_battle(1, 0);
+    let mut deck: Deck<Order> = Deck {
+        draw: vec![Order::Move; 2],
+        discard: vec![Order::Melee; 10],
+        ..Default::default()
+    };
+    for _ in 0..3 {
+        deck.draw_one(&mut dice, Reshuffle::Lazy).unwrap();
+    }
+    assert_eq!((deck.draw.len(), deck.discard.len()), (9, 0));
+}
+
+/// Section 9.6: P(at least one of k copies in the first 3 draws) of a
+/// fresh 16-card deck, simulated against the exact 1 - C(16-k,3)/C(16,3).
+#[test]
+fn deck_draws_match_the_exact_odds() {
+    let exact = [3.0 / 16.0, 7.0 / 20.0, 137.0 / 280.0, 17.0 / 28.0];
+    let n = 100_000;
+    for (i, &p) in exact.iter().enumerate() {
+        let k = i + 1;
+        let mut hits = 0;
+        let mut dice = Dice::for_battle(7, k as u64);
+        let mut deck: Deck<bool> = Deck::default();
+        for _ in 0..n {
+            let cards = (0..16).map(|c| c < k);
+            deck.start(cards, &mut dice);
+            let got = (0..3).any(|_| deck.draw_one(&mut dice, Reshuffle::Lazy) == Some(true));
+            hits += u32::from(got);
+        }
+        let q = f64::from(hits) / f64::from(n);
+        let tol = 4.0 * (p * (1.0 - p) / f64::from(n)).sqrt();
+        assert!((q - p).abs() <= tol, "k = {k}: {q} vs exact {p}");
+    }
+}
+
+#[test]
+fn tv11_army_morale_rolls() {
+    let rows = [
+        (8, 6, 1, 0),
+        (10, 2, 1, 1),
+        (7, 2, 0, 1),
+        (6, 2, 0, 0),
+        (3, 3, 0, 0),
+        (3, 3, 1, -1),
+    ];
+    for (x, y, h, want) in rows {
+        assert_eq!(army_morale_result(x, y, h), want, "x {x} y {y} h {h}");
+    }
+    // Section 9.3, d10 against d10: E[change] by State handicap.
+    let expected = [-0.3, -0.45, -0.58, -0.69];
+    for (h, want) in expected.iter().enumerate() {
+        let mut sum = 0;
+        for x in 1..=10 {
+            for y in 1..=10 {
+                sum += army_morale_result(x, y, h as i32);
+            }
+        }
+        assert!((sum as f64 / 100.0 - want).abs() < 1e-12, "h {h}");
+    }
+}
+
+/// Over 10,000 battles of every shipped scenario: MC start - lost + gained
+/// = end for each side (flows by cause, with the floor at 0 counted), the
+/// count never exceeds what the flows allow, and the State recorded each
+/// round is the one the count implies.
+#[test]
+fn mc_accounting_holds_over_10000_battles() {
+    let battles = if std::env::var("MUSTER_SLOW_TESTS").is_ok() {
+        10_000
+    } else {
+        2_000
+    };
+    for path in [
+        "scenarios/states_of_battle/heroes_and_monster.toml",
+        "scenarios/states_of_battle/last_stand.toml",
+    ] {
+        let r = sob(path);
+        let shape = r.tally_shape();
+        let per_side = shape.side_count_len();
+        let mut scratch = r.new_scratch();
+        let mut record = BattleRecord::default();
+        for i in 0..battles {
+            let mut dice = Dice::for_battle(3, i);
+            r.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
+            for s in 0..2 {
+                let flows = &record.side_counts[s * per_side..s * per_side + 2 * FLOWS];
+                let lost: i64 = flows.iter().step_by(2).map(|&v| i64::from(v)).sum();
+                let gained: i64 = flows.iter().skip(1).step_by(2).map(|&v| i64::from(v)).sum();
+                let start = i64::from(r.sob.army_mc[s]);
+                let end = record
+                    .strength_by_round
+                    .last()
+                    .map_or(start, |m| i64::from(m[s]));
+                assert_eq!(start - lost + gained, end, "{path} battle {i} side {s}");
+                let track = MoraleTrack::new(
+                    r.sob.army_mc[s],
+                    RemainderPlacement::EmboldenedFirst,
+                    GainPlacement::Refill,
+                    GainCap::None,
+                );
+                for (mc, band) in record.strength_by_round.iter().zip(&record.band_by_round) {
+                    let mut t = track;
+                    let n = r.sob.army_mc[s];
+                    if mc[s] < n {
+                        t.lose(n - mc[s]);
+                    } else {
+                        t.gain(mc[s] - n);
+                    }
+                    assert_eq!(t.state() as u8, band[s], "{path} battle {i}");
+                }
+            }
+            if record.end_reason == 0 {
+                let at_end = record.strength_by_round.last().unwrap();
+                assert!(at_end.contains(&0), "MC exhausted with {at_end:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_mc_ratio_follows_the_battle_level() {
+    // Level 1: XP(1) = 100, so 250 points per MC; characters 400 notional points, MCV 2.
+    let r = sob("scenarios/states_of_battle/heroes_and_monster.toml");
+    for (u, spec) in r.core.setup.units.iter().enumerate() {
+        if r.core.setup.profiles[spec.profile].is_character() {
+            assert_eq!(r.points[u], 400);
+            assert_eq!(r.sob.mcv[u], 2);
+        }
+    }
+    let last = sob("scenarios/states_of_battle/last_stand.toml");
+    assert!(
+        last.sob.army_mc[1] > last.sob.army_mc[0],
+        "the host outnumbers, even after mc_adjust"
+    );
+}

@@ -21,9 +21,14 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
     }
     use std::fmt::Write;
     let mut out = String::new();
+    let table = if kind == RulesetKind::StatesOfBattle {
+        "[states_of_battle]"
+    } else {
+        "[options]"
+    };
     writeln!(
         out,
-        "rule options of `{name}` (set them in a scenario's [options] table)\n"
+        "rule options of `{name}` (set them in a scenario's {table} table)\n"
     )?;
     for spec in kind.options() {
         writeln!(out, "{} = {}", spec.name, spec.default)?;

@@ -62,11 +62,27 @@ fn rules_armies_lists_every_option() {
         assert!(text.contains(name), "`muster rules armies` lacks {name}");
     }
     let nope = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["rules", "states_of_battle"])
+        .args(["rules", "standards_of_valor"])
         .output()
         .unwrap();
     assert_eq!(nope.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&nope.stderr).contains("not implemented"));
+    let sob = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["rules", "states_of_battle"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&sob.stdout);
+    for name in [
+        "round_limit = 15",
+        "[states_of_battle]",
+        "NOT SIMULATED",
+        "sas_d20_need = 18",
+    ] {
+        assert!(
+            text.contains(name),
+            "`muster rules states_of_battle` lacks {name}"
+        );
+    }
 }
 
 #[test]

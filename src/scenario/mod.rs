@@ -371,6 +371,19 @@ pub fn check_file(path: &Path) -> Result<FileKind, Problems> {
         ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::DndWar)
     };
     let has = |k: &str| table.as_ref().is_some_and(|t| t.contains_key(k));
+    let sob = |k: &str| {
+        ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::StatesOfBattle)
+    };
+    if has("doctrine") && sob("doctrine") {
+        return check_as::<raw_sob::SobDoctrineFile>(
+            &loc,
+            &text,
+            FileKind::Doctrine,
+            |raw, loc, p| {
+                sob::validate_doctrine(raw, loc, &[], p);
+            },
+        );
+    }
     if has("army_list") && dnd("army_list") {
         return check_as::<DndArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, p| {
             dnd_war::validate_list(raw, loc, &[], p);

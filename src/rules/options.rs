@@ -187,9 +187,23 @@ impl OptionReader<'_> {
     }
 }
 
-/// Declares a word option's typed enum; `parse` maps a registry-checked word to it.
+/// Declares a word option's typed enum; `parse` maps a registry-checked word
+/// to it. Words are the variant names, or given per variant
+/// (`Variant = "word"`, for snake_case words).
 #[macro_export]
 macro_rules! word_enum {
+    ($name:ident { $($variant:ident = $word:literal),+ $(,)? }) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name { $($variant),+ }
+        impl $name {
+            pub fn parse(word: &str) -> Self {
+                match word {
+                    $($word => $name::$variant,)+
+                    _ => unreachable!("option values are checked against the registry first"),
+                }
+            }
+        }
+    };
     ($name:ident { $($variant:ident),+ $(,)? }) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum $name { $($variant),+ }

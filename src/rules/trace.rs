@@ -85,6 +85,17 @@ impl std::fmt::Display for TraceEvent {
                 decision,
                 choice,
                 rule,
+            } if unit.is_empty() => write!(
+                f,
+                "[r{round}]   {side} decides {decision}: {choice}  (doctrine: {rule})"
+            ),
+            TraceEvent::Decision {
+                round,
+                side,
+                unit,
+                decision,
+                choice,
+                rule,
             } => write!(
                 f,
                 "[r{round}]   {side} decides {decision} for {unit}: {choice}  (doctrine: {rule})"

@@ -148,10 +148,8 @@ impl<C: SobCore> Game<'_, C> {
                     }
                 }
             } else if x < y || self.opts().omens_tie == OmensTie::Lose {
-                let lost: Vec<Order> = self.b.hand_orders[i].drain(..).collect();
-                for o in lost {
-                    self.b.orders[i].discard(o);
-                }
+                let (hand, deck) = (&mut self.b.hand_orders[i], &mut self.b.orders[i]);
+                deck.discard.append(hand);
             } else if self.opts().omens_tie == OmensTie::Reroll && tries < 20 {
                 tries += 1;
                 continue;

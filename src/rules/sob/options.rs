@@ -6,6 +6,7 @@
 use super::deck::{Reshuffle, TrashMode};
 use super::morale::{GainCap, GainPlacement, McvRounding, RemainderPlacement};
 use crate::rules::options::{choice, flag, int, OptionReader, OptionSpec, OptionValue};
+use crate::word_enum;
 use std::collections::BTreeMap;
 
 /// Every States of Battle option, in the order `muster rules states_of_battle` lists them.
@@ -104,8 +105,8 @@ pub const SPECS: &[OptionSpec] = &[
         "Favour of the Gods re-rolls its owner's throws (any_throw is NOT SIMULATED; only the roll-off GD throw is re-rolled, see ARCHITECTURE.md)", "5.3, S-47"),
     choice("leadership_tie", &["fail", "success"], "fail",
         "a tied Leadership roll", "5.3, S-46"),
-    choice("leadership_targets", &["orders_and_events", "orders_only", "any_card"], "orders_and_events",
-        "which opposing cards Leadership may cancel (any_card adds Starter cards)", "5.3, S-46"),
+    choice("leadership_targets", &["orders_and_events", "orders_only"], "orders_and_events",
+        "which opposing cards Leadership may cancel (any_card, adding Starter cards, is NOT SIMULATED)", "5.3, S-46"),
     flag("manoeuvre_counts_as_round_move", "false",
         "a Manoeuvre counts as the unit's move of the round", "5.3, S-34"),
     flag("manoeuvre_vs_declared_charge", "true",
@@ -121,7 +122,7 @@ pub const SPECS: &[OptionSpec] = &[
     flag("dnd_stand_and_shoot", "true",
         "D&D War: a charged unit may Stand & Shoot before the charge roll", "6.4, S-41"),
     flag("dnd_turn_action_links", "true",
-        "D&D War: a unit that fired cannot strike later that turn; one that marched or reformed cannot fire", "6.6, S-42"),
+        "D&D War: a unit that fired cannot strike later that turn (false lifts this link; marching or reforming still forbids firing, as the core's own rule)", "6.6, S-42"),
     int("d20_to_hit_step", 1, 5, "3",
         "D&D War: the d20 attack bonus worth one d6 to-hit pip (Crushing / Ineffective Missilery)", "6.7, S-39"),
     choice("dnd_spells", &["cast_spells_only"], "cast_spells_only",
@@ -134,40 +135,24 @@ pub const SPECS: &[OptionSpec] = &[
         "concealed deployment (digest 7.2) is NOT SIMULATED", "7.2, S-53"),
 ];
 
-/// A word option's typed enum, mapping each registry word to a variant.
-macro_rules! words {
-    ($name:ident { $($variant:ident = $word:literal),+ $(,)? }) => {
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum $name { $($variant),+ }
-        impl $name {
-            pub fn parse(word: &str) -> Self {
-                match word {
-                    $($word => $name::$variant,)+
-                    _ => unreachable!("option values are checked against the registry first"),
-                }
-            }
-        }
-    };
-}
-
-words!(LossTrigger { CombatDefeat = "combat_defeat", BreakAnyCause = "break_any_cause", DefeatAndPanic = "defeat_and_panic" });
-words!(Scope { PerUnit = "per_unit", PerSide = "per_side" });
-words!(Rout { Draw = "draw", BothLose = "both_lose" });
-words!(AchievementScope { GlobalOnce = "global_once", OncePerPlayer = "once_per_player" });
-words!(ThunderTest { DistanceNeeded = "distance_needed", RollTotal = "roll_total" });
-words!(HeroicCloses { Decisive = "decisive", WinOnly = "win_only" });
-words!(HeroicCompare { SideTotals = "side_totals", AnyPair = "any_pair" });
-words!(DrawRule { BothEqual = "both_equal", WinnerOnly = "winner_only" });
-words!(TutorSource { DrawPile = "draw_pile", DrawAndDiscard = "draw_and_discard" });
-words!(TieRound { Empty = "empty", Reroll = "reroll" });
-words!(ReloadScope { InfantryAndMachines = "infantry_and_machines", InfantryOnly = "infantry_only", MachinesOnly = "machines_only" });
-words!(RallyTiming { BeforeAction = "before_action", AfterAction = "after_action" });
-words!(CardScope { Owner = "owner", AllUnits = "all_units" });
-words!(OmensTie { Nothing = "nothing", Reroll = "reroll", Lose = "lose" });
-words!(LeadershipTargets { OrdersAndEvents = "orders_and_events", OrdersOnly = "orders_only", AnyCard = "any_card" });
-words!(CapBasis { UnitCount = "unit_count", Points = "points" });
-words!(SpentSas { SixPlus = "six_plus", Forbidden = "forbidden" });
-words!(GdOnDeath { Unchanged = "unchanged", StepDown = "step_down" });
+word_enum!(LossTrigger { CombatDefeat = "combat_defeat", BreakAnyCause = "break_any_cause", DefeatAndPanic = "defeat_and_panic" });
+word_enum!(Scope { PerUnit = "per_unit", PerSide = "per_side" });
+word_enum!(Rout { Draw = "draw", BothLose = "both_lose" });
+word_enum!(AchievementScope { GlobalOnce = "global_once", OncePerPlayer = "once_per_player" });
+word_enum!(ThunderTest { DistanceNeeded = "distance_needed", RollTotal = "roll_total" });
+word_enum!(HeroicCloses { Decisive = "decisive", WinOnly = "win_only" });
+word_enum!(HeroicCompare { SideTotals = "side_totals", AnyPair = "any_pair" });
+word_enum!(DrawRule { BothEqual = "both_equal", WinnerOnly = "winner_only" });
+word_enum!(TutorSource { DrawPile = "draw_pile", DrawAndDiscard = "draw_and_discard" });
+word_enum!(TieRound { Empty = "empty", Reroll = "reroll" });
+word_enum!(ReloadScope { InfantryAndMachines = "infantry_and_machines", InfantryOnly = "infantry_only", MachinesOnly = "machines_only" });
+word_enum!(RallyTiming { BeforeAction = "before_action", AfterAction = "after_action" });
+word_enum!(CardScope { Owner = "owner", AllUnits = "all_units" });
+word_enum!(OmensTie { Nothing = "nothing", Reroll = "reroll", Lose = "lose" });
+word_enum!(LeadershipTargets { OrdersAndEvents = "orders_and_events", OrdersOnly = "orders_only" });
+word_enum!(CapBasis { UnitCount = "unit_count", Points = "points" });
+word_enum!(SpentSas { SixPlus = "six_plus", Forbidden = "forbidden" });
+word_enum!(GdOnDeath { Unchanged = "unchanged", StepDown = "step_down" });
 
 /// The States of Battle options of one scenario, typed.
 #[derive(Clone, Debug, PartialEq)]

@@ -126,10 +126,18 @@ impl<C: SobCore> Game<'_, C> {
 
     /// D2: the card the winner tutors, taken from his deck.
     pub fn tutor_pick(&mut self, s: Side) -> Option<Order> {
-        let wants: Vec<Order> = match self.doctrine(s).tutor {
+        // Fixed: Move Command Group > Move > Melee (repeats change nothing).
+        let wants: [Order; 6] = match self.doctrine(s).tutor {
             Tutor::Decline => return None,
-            Tutor::Fixed => vec![Order::MoveCommandGroup, Order::Move, Order::Melee],
-            Tutor::Situational => self.wanted_order(s).to_vec(),
+            Tutor::Fixed => [
+                Order::MoveCommandGroup,
+                Order::Move,
+                Order::Melee,
+                Order::Melee,
+                Order::Melee,
+                Order::Melee,
+            ],
+            Tutor::Situational => self.wanted_order(s),
         };
         let i = s.index();
         let pick = |pile: &[Order]| wants.iter().find_map(|w| pile.iter().position(|c| c == w));

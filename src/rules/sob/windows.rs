@@ -182,12 +182,11 @@ impl<C: SobCore> Game<'_, C> {
 
     /// D17: the Stratagem's tags, up to a quarter of the army (min 1).
     pub fn tag_stratagem(&mut self, s: Side) {
-        let units: Vec<usize> = (0..self.core.unit_count())
-            .filter(|&u| {
-                self.core.side(u) == s && self.core.acts(u) && !self.core.is_war_machine(u)
-            })
-            .collect();
-        let mut ranked = units.clone();
+        let mut ranked = std::mem::take(&mut self.b.scratch);
+        ranked.clear();
+        ranked.extend((0..self.core.unit_count()).filter(|&u| {
+            self.core.side(u) == s && self.core.acts(u) && !self.core.is_war_machine(u)
+        }));
         match self.doctrine(s).stratagem_tags {
             StratagemTags::Fastest => ranked.sort_by(|&a, &b| {
                 self.core
@@ -200,11 +199,11 @@ impl<C: SobCore> Game<'_, C> {
                 ranked.sort_by_key(|&u| std::cmp::Reverse(self.setup.mcv[u]))
             }
         }
-        let army_points: u32 = units.iter().map(|&u| self.core.points(u)).sum();
-        let cap = (units.len() / 4).max(1);
+        let army_points: u32 = ranked.iter().map(|&u| self.core.points(u)).sum();
+        let cap = (ranked.len() / 4).max(1);
         let mut points = 0;
         let mut tagged = 0;
-        for u in ranked {
+        for &u in &ranked {
             let ok = match self.opts().stratagem_cap_basis {
                 CapBasis::UnitCount => tagged < cap,
                 CapBasis::Points => {
@@ -218,6 +217,7 @@ impl<C: SobCore> Game<'_, C> {
             points += self.core.points(u);
             self.b.stratagem_tag[u] = true;
         }
+        self.b.scratch = ranked;
     }
 
     /// The Stratagem roll at the start of `s`'s turn (D18).

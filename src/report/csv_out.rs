@@ -1,6 +1,8 @@
 //! The CSV files of a run: summary.csv (outcomes per side), rounds.csv
 //! (strength per round and side) and units.csv (fate and losses per unit,
-//! and the ruleset's per-unit event counts such as morale outcomes).
+//! and the ruleset's per-unit event counts such as morale outcomes), plus
+//! the ruleset's band shares per round in rounds.csv, its end reasons in
+//! summary.csv and one CSV per side table (e.g. mc_flow.csv, cards.csv).
 //! Numbers are formatted with fixed precision so files are byte-stable.
 
 use super::{write_atomic, ReportError};

@@ -2,7 +2,8 @@
 //! the trace it can emit, and the registry of named rule options.
 //!
 //! Each ruleset lives in its own folder (`armies/`, `means_war/`,
-//! `dnd_war/`). The engine is
+//! `dnd_war/`; the States of Battle overlay in `sob/`, played on the D&D
+//! War core by `dnd_war/sob_core.rs`). The engine is
 //! generic over [`Ruleset`]; the CLI dispatches on [`RulesetKind`] once, at
 //! the edge. Rules code does no IO, never prints, and asks the side's
 //! doctrine for every choice a player would make.
@@ -61,7 +62,8 @@ impl<T> std::ops::IndexMut<Side> for BySide<T> {
     }
 }
 
-/// The rulesets muster knows by name. `Armies`, `ThisMeansWar` and `DndWar` are implemented;
+/// The rulesets muster knows by name. `Armies`, `ThisMeansWar`, `DndWar` and
+/// `StatesOfBattle` (on the D&D War core) are implemented;
 /// the others are recognised so that a scenario naming them gets a clear
 /// "not implemented yet" error instead of "unknown ruleset".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 //! The per-run accumulator: outcomes, rounds, strength per round and side,
-//! and per-unit fates and losses, all as exact counts.
+//! per-unit fates and losses, and where a ruleset has them the band each
+//! side is in per round and per-side count tables, all as exact counts.
 
 use super::Histogram;
 use crate::rules::{BattleRecord, Side};

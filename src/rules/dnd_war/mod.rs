@@ -18,7 +18,8 @@
 //! - [`ops`]: the unit-level operations (move, shoot, charge, fight a
 //!   combat, rally, flee, courage tests) that the native turn here and the
 //!   States of Battle card layer both call;
-//! - [`turn`]: the native turn sequence and the end of a battle.
+//! - [`turn`]: the native turn sequence and the end of a battle;
+//! - [`sob_core`]: D&D War as the core under States of Battle.
 //!
 //! [`DndWar`] binds a validated scenario and both doctrines into the
 //! engine's `Ruleset`: strength is the share of points standing per turn,

@@ -1,7 +1,7 @@
 //! The unit-level operations of D&D War, callable one unit or one combat at
 //! a time: the native turn sequence calls them in its phases, and the
-//! States of Battle card layer will call the same ones when a card
-//! activates a unit. [`Ctx`] bundles what an operation needs: the setup,
+//! States of Battle card layer (`sob_core.rs`) calls the same ones when a
+//! card activates a unit. [`Ctx`] bundles what an operation needs: the setup,
 //! the shared [`BattleState`], the battle's dice, both doctrines and the
 //! tracer.
 //!

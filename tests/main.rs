@@ -14,7 +14,9 @@ mod it {
     pub mod exact_probabilities;
     pub mod rules_vectors;
     pub mod shipped_files;
+    pub mod sob_cards;
     pub mod sob_game;
+    pub mod sob_script;
     pub mod sob_vectors;
     pub mod support;
     pub mod war_probabilities;

@@ -238,7 +238,9 @@ impl<C: SobCore> Game<'_, C> {
         self.finish();
     }
 
-    fn start(&mut self) {
+    /// Resets the battle state for a fresh battle: tracks, decks, Starter
+    /// cards and Stratagem tags (called by [`Game::play`]).
+    pub fn start(&mut self) {
         let n = self.core.unit_count();
         let o = self.setup.options.clone();
         let b = &mut *self.b;
@@ -357,7 +359,7 @@ impl<C: SobCore> Game<'_, C> {
     }
 
     /// Both GD throws, with Favour of the Gods for a bad loss (D15).
-    fn roll_gd_off(&mut self) -> (u8, u8) {
+    pub fn roll_gd_off(&mut self) -> (u8, u8) {
         let mut faces = [0u8; 2];
         for s in Side::BOTH {
             faces[s.index()] = self.roll(s, self.b.gd_now[s.index()], "Generalship roll-off");
@@ -459,7 +461,7 @@ impl<C: SobCore> Game<'_, C> {
         });
     }
 
-    fn start_turn(&mut self, s: Side) {
+    pub fn start_turn(&mut self, s: Side) {
         self.b.active = s;
         if self.core.tracing() {
             let side = self.core.side_name(s).to_string();

@@ -1118,6 +1118,18 @@ pub fn validate(
                 battle_standard,
                 general: e.general.unwrap_or(false),
             });
+            let reserve = e.reserve.unwrap_or(false);
+            if let Some(h) = joins.filter(|&h| reserve || units[h].reserve) {
+                ctx.err(
+                    p,
+                    path!["side", si, "units", k, "reserve"],
+                    format!(
+                        "a character cannot join a reserve unit, nor be held in reserve inside `{}`",
+                        units[h].label
+                    ),
+                    Some("deploy the character on his own with `reserve = true`, or join a unit on the table".into()),
+                );
+            }
             units.push(UnitSpec {
                 label,
                 side: side_id,
@@ -1129,6 +1141,7 @@ pub fn validate(
                 points,
                 joins,
                 general: e.general.unwrap_or(false),
+                reserve,
             });
         }
     }
@@ -1240,6 +1253,7 @@ fn reject_sob_fields(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndScenarioFile) {
             ("mc_adjust", side.mc_adjust.is_some()),
             ("orders", side.orders.is_some()),
             ("sob_doctrine", side.sob_doctrine.is_some()),
+            ("trigger", !side.triggers.is_empty()),
         ];
         for (key, set) in keys {
             if set {
@@ -1252,13 +1266,15 @@ fn reject_sob_fields(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndScenarioFile) {
             }
         }
         for (ui, u) in side.units.iter().enumerate() {
-            if u.mcv.is_some() {
-                ctx.err(
-                    p,
-                    path!["side", si, "units", ui, "mcv"],
-                    "`mcv` is a States of Battle setting",
-                    hint(),
-                );
+            for (key, set) in [("mcv", u.mcv.is_some()), ("reserve", u.reserve.is_some())] {
+                if set {
+                    ctx.err(
+                        p,
+                        path!["side", si, "units", ui, key],
+                        format!("`{key}` is a States of Battle setting"),
+                        hint(),
+                    );
+                }
             }
         }
     }

@@ -20,6 +20,7 @@ pub mod raw_dnd;
 pub mod raw_sob;
 pub mod raw_war;
 pub mod sob;
+pub mod sob_triggers;
 
 use crate::rules::armies::setup::ArmiesSetup;
 use crate::rules::armies::Armies;

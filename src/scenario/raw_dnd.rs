@@ -116,6 +116,9 @@ pub struct DndSideRaw {
     /// States of Battle: the card-layer doctrine (default `steady`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sob_doctrine: Option<Reference<super::raw_sob::SobDoctrineFile>>,
+    /// States of Battle: State of Battle triggers of this side.
+    #[serde(rename = "trigger", default, skip_serializing_if = "Vec::is_empty")]
+    pub triggers: Vec<super::raw_sob::TriggerRaw>,
 }
 
 /// One unit, war machine or character of a side.
@@ -158,6 +161,10 @@ pub struct DndUnitEntry {
     /// States of Battle: the unit's MCV (default: from its points).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mcv: Option<i64>,
+    /// States of Battle: reinforcements, off the table until a side's
+    /// `[[side.trigger]]` with `effect = "reinforcements"` brings them on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserve: Option<bool>,
 }
 
 /// A D&D War army list.
@@ -414,8 +421,10 @@ impl RawFile for DndScenarioFile {
                 "mc_adjust",
                 "orders",
                 "sob_doctrine",
+                "trigger",
             ],
             ["side", "orders"] => super::raw_sob::ORDERS_KEYS,
+            ["side", "trigger"] => super::raw_sob::TRIGGER_KEYS,
             ["side", "units"] => &[
                 "profile",
                 "label",
@@ -432,6 +441,7 @@ impl RawFile for DndScenarioFile {
                 "general",
                 "battle_standard",
                 "mcv",
+                "reserve",
             ],
             ["side", "army_list", rest @ ..] => list_keys(rest),
             ["side", "sob_doctrine", rest @ ..] => super::raw_sob::sob_doctrine_keys(rest),

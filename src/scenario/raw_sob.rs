@@ -41,6 +41,29 @@ impl OrdersRaw {
     }
 }
 
+/// A State of Battle trigger of a side (`[[side.trigger]]`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct TriggerRaw {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modifier: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+pub const TRIGGER_KEYS: &[&str] = &[
+    "state", "effect", "units", "die", "modifier", "count", "target",
+];
+
 pub const ORDERS_KEYS: &[&str] = &[
     "brilliant_tactician",
     "cast_spells",

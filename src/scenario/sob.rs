@@ -384,6 +384,15 @@ pub fn validate(
             validate_doctrine,
         ));
     }
+    let triggers = super::sob_triggers::validate(ctx, p, raw, setup);
+    for t in &triggers {
+        let side = &raw.sides[t.side.index()].name;
+        notes.push(format!(
+            "State trigger: when `{side}` is {} or worse, it {}",
+            t.state.name(),
+            crate::rules::sob::triggers::describe(&t.effect)
+        ));
+    }
     let [Some(a), Some(b)] = [
         doctrines.first().cloned().flatten(),
         doctrines.get(1).cloned().flatten(),
@@ -398,6 +407,7 @@ pub fn validate(
             army_mc: army,
             mcv: out_mcv,
             doctrines: BySide([a, b]),
+            triggers,
         },
         points,
         notes,

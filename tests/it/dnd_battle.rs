@@ -77,6 +77,7 @@ fn unit(
         points: 200 * u32::from(companies),
         joins: None,
         general: false,
+        reserve: false,
     }
 }
 

@@ -1099,3 +1099,138 @@ fn a_charges_first_round_is_one_resolution_whose_defeat_costs_at_once() {
     assert_eq!(t.flow(B, Flow::CombatDefeat), [1, 0]);
     assert!(t.core.units[1].fleeing);
 }
+
+// ---------------------------------------------------------------- State of Battle triggers
+
+use muster::rules::sob::morale::SobState;
+use muster::rules::sob::triggers::{Effect, StateTrigger};
+
+fn triggered(effect: Effect, state: SobState) -> Table {
+    let mut reserve = unit(A, "reserve", -10.0);
+    reserve.in_battle = false;
+    let mut t = Table::new(
+        vec![unit(A, "a", 0.0), unit(B, "b", 30.0), reserve],
+        [12, 12],
+        1,
+    );
+    t.setup.triggers = vec![StateTrigger {
+        side: A,
+        state,
+        effect,
+    }];
+    t.restart();
+    t
+}
+
+/// Side A loses `k` counters in one resolution.
+fn lose(t: &mut Table, k: i64) {
+    t.game().add(A, Flow::ArmyMorale, -k);
+    t.game().settle();
+}
+
+#[test]
+fn a_steal_trigger_fires_once_when_the_state_is_first_reached() {
+    // 12 counters: [3,3,3,3]; Shaken at 9.
+    let mut t = triggered(Effect::Steal(2), SobState::Shaken);
+    lose(&mut t, 2);
+    assert_eq!((t.mc(A), t.mc(B)), (10, 12), "still Emboldened");
+    lose(&mut t, 1);
+    assert_eq!(
+        (t.mc(A), t.mc(B)),
+        (11, 10),
+        "Shaken: steals 2 (and is lifted back)"
+    );
+    assert_eq!(t.flow(A, Flow::StateTrigger), [0, 2]);
+    assert_eq!(t.flow(B, Flow::StateTrigger), [2, 0]);
+    lose(&mut t, 3);
+    assert_eq!((t.mc(A), t.mc(B)), (8, 10), "once only");
+}
+
+#[test]
+fn a_fall_that_skips_a_state_fires_its_triggers_and_routed_fires_nothing() {
+    let mut t = triggered(Effect::Push { opponent: true }, SobState::Bloodied);
+    lose(&mut t, 7);
+    // A is Bloodied (5 left); B is pushed from Emboldened to Shaken: -3.
+    assert_eq!(t.mc(B), 9);
+    assert_eq!(t.game().state(B), SobState::Shaken);
+
+    let mut t = triggered(Effect::Steal(3), SobState::Desperate);
+    lose(&mut t, 12);
+    assert_eq!((t.mc(A), t.mc(B)), (0, 12), "a routed army steals nothing");
+    assert!(t.game().over());
+}
+
+#[test]
+fn a_push_on_self_and_a_push_on_a_desperate_army() {
+    let mut t = triggered(Effect::Push { opponent: false }, SobState::Shaken);
+    lose(&mut t, 3);
+    assert_eq!(t.mc(A), 6, "pushed from Shaken (9) into Bloodied (6)");
+    let mut t = triggered(Effect::Push { opponent: true }, SobState::Shaken);
+    t.b.tracks[1].lose(10);
+    lose(&mut t, 3);
+    assert_eq!(t.mc(B), 2, "a Desperate opponent is not pushed");
+}
+
+#[test]
+fn generalship_die_and_standing_modifiers_follow_the_state() {
+    let mut t = triggered(Effect::GeneralshipDie(12), SobState::Shaken);
+    lose(&mut t, 3);
+    assert_eq!(t.b.gd_now[0], 12);
+
+    let mut t = triggered(Effect::Missile(-1), SobState::Shaken);
+    assert_eq!(t.game().shot_mods(0, false).to_hit_steps, 0);
+    lose(&mut t, 3);
+    assert_eq!(t.game().shot_mods(0, false).to_hit_steps, -1);
+    assert_eq!(
+        t.game().shot_mods(1, false).to_hit_steps,
+        0,
+        "the side's own shots"
+    );
+    t.game().add(A, Flow::ArmyMorale, 1);
+    t.game().settle();
+    assert_eq!(
+        t.game().shot_mods(0, false).to_hit_steps,
+        0,
+        "lifted: it stops"
+    );
+
+    // Roll-off: every A throw is 2 lower while Shaken (never below 1).
+    for seed in 0..20 {
+        let mut t = triggered(Effect::RollOff(-2), SobState::Shaken);
+        t.core.dice = muster::dice::Dice::for_battle(seed, 0);
+        lose(&mut t, 3);
+        let b = t.b.starters;
+        t.b.starters = [[0; 4]; 2];
+        let (a, _) = t.game().roll_gd_off();
+        t.b.starters = b;
+        let raw = t.core.rolls()[0].1;
+        assert_eq!(a, raw.saturating_sub(2).max(1));
+    }
+}
+
+#[test]
+fn reinforcements_arrive_at_the_start_of_the_next_round_or_wait() {
+    let mut t = triggered(Effect::Reinforcements(vec![2]), SobState::Shaken);
+    lose(&mut t, 3);
+    assert_eq!(t.b.awaiting, vec![2]);
+    assert!(!t.core.units[2].in_battle, "not in the same resolution");
+    t.core.units[2].blocked = true;
+    t.game().reinforcements_arrive();
+    assert_eq!(t.b.awaiting, vec![2], "its spot is taken: it waits");
+    t.core.units[2].blocked = false;
+    t.game().reinforcements_arrive();
+    assert!(t.b.awaiting.is_empty());
+    assert!(t.core.units[2].in_battle);
+}
+
+#[test]
+fn reinforcements_on_their_way_keep_an_army_from_elimination() {
+    let mut t = triggered(Effect::Reinforcements(vec![2]), SobState::Shaken);
+    lose(&mut t, 3);
+    t.core.units[0].in_battle = false;
+    t.game().check_elimination();
+    assert!(!t.game().over(), "the reserve is on its way");
+    t.b.awaiting.clear();
+    t.game().check_elimination();
+    assert_eq!(t.b.winner, Some(B));
+}

@@ -161,7 +161,7 @@ fn tv11_army_morale_rolls() {
     }
 }
 
-/// Over 10,000 battles (CI's `MUSTER_SLOW_TESTS`; 2,000 otherwise) of two shipped scenarios: MC start - lost + gained
+/// Over 10,000 battles (CI's `MUSTER_SLOW_TESTS`; 2,000 otherwise) of three shipped scenarios: MC start - lost + gained
 /// = end for each side (flows by cause, with the floor at 0 counted), the
 /// count never exceeds what the flows allow, and the State recorded each
 /// round is the one the count implies.
@@ -175,6 +175,7 @@ fn mc_accounting_holds_battle_after_battle() {
     for path in [
         "scenarios/states_of_battle/heroes_and_monster.toml",
         "scenarios/states_of_battle/last_stand.toml",
+        "scenarios/states_of_battle/relief_column.toml",
     ] {
         let r = sob(path);
         let shape = r.tally_shape();
@@ -239,5 +240,109 @@ fn the_mc_ratio_follows_the_battle_level() {
     assert!(
         last.sob.army_mc[1] > last.sob.army_mc[0],
         "the host outnumbers, even after mc_adjust"
+    );
+}
+
+/// The relief_column scenario with `from` replaced by `to`; the error text.
+fn relief_error(from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string("scenarios/states_of_battle/relief_column.toml").unwrap();
+    assert!(text.contains(from), "{from}");
+    let bad = text.replacen(from, to, 1);
+    load_scenario_text(
+        "relief_column.toml",
+        &bad,
+        Some(Path::new("scenarios/states_of_battle")),
+    )
+    .map(|_| ())
+    .expect_err("rejected")
+    .to_string()
+}
+
+#[test]
+fn state_triggers_and_reserves_are_checked_with_their_fields() {
+    assert!(
+        sob("scenarios/states_of_battle/relief_column.toml")
+            .sob
+            .triggers
+            .len()
+            == 2
+    );
+    let err = relief_error(
+        "units = [\"relief knights\"]",
+        "units = [\"relief knight\"]",
+    );
+    assert!(err.contains("side[0].trigger[0].units[0]"), "{err}");
+    assert!(err.contains("no unit `relief knight`"), "{err}");
+    assert!(err.contains("relief knights"), "did you mean: {err}");
+    // The reserve is then never brought on.
+    assert!(
+        err.contains("reserve unit `relief knights` is never brought on"),
+        "{err}"
+    );
+
+    let err = relief_error("units = [\"relief knights\"]", "units = [\"archers\"]");
+    assert!(
+        err.contains("unit `archers` is not a reserve unit"),
+        "{err}"
+    );
+
+    let err = relief_error("effect = \"roll_off\"", "effect = \"steal\"");
+    assert!(err.contains("side[1].trigger[0].modifier"), "{err}");
+    assert!(
+        err.contains("`modifier` is not used by effect = \"steal\""),
+        "{err}"
+    );
+
+    let err = relief_error("state = \"bloodied\"", "state = \"routed\"");
+    assert!(err.contains("side[1].trigger[0].state"), "{err}");
+
+    let text = std::fs::read_to_string("scenarios/dnd_war/infantry_lines.toml").unwrap();
+    let bad = text.replacen(
+        "doctrine = \"balanced\"\n",
+        "doctrine = \"balanced\"\n\n[[side.trigger]]\nstate = \"shaken\"\neffect = \"steal\"\ncount = 1\n",
+        1,
+    );
+    let err = load_scenario_text("x.toml", &bad, Some(Path::new("scenarios/dnd_war")))
+        .map(|_| ())
+        .expect_err("rejected")
+        .to_string();
+    assert!(
+        err.contains("`trigger` is a States of Battle setting"),
+        "{err}"
+    );
+}
+
+#[test]
+fn relief_column_reinforcements_come_on_and_keep_the_accounts() {
+    use muster::rules::dnd_war::state::Status;
+    let r = sob("scenarios/states_of_battle/relief_column.toml");
+    let knights = r
+        .core
+        .setup
+        .units
+        .iter()
+        .position(|u| u.label.contains("relief knights"))
+        .expect("the reserve");
+    assert!(r.core.setup.units[knights].reserve);
+    let start = muster::rules::dnd_war::state::BattleState::new(&r.core.setup);
+    assert_eq!(start.units[knights].status, Status::Reserve);
+    // Over 300 battles the knights come on in some, and only after the
+    // humans' trigger fired.
+    let mut scratch = r.new_scratch();
+    let mut record = BattleRecord::default();
+    let (mut arrived, mut stayed) = (0, 0);
+    for i in 0..300 {
+        let mut dice = Dice::for_battle(1, i);
+        r.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
+        if scratch.st.units[knights].status == Status::Reserve {
+            stayed += 1;
+        } else {
+            assert!(scratch.sob.trigger_fired[0], "battle {i}");
+            arrived += 1;
+        }
+    }
+    assert!(
+        arrived > 0 && stayed > 0,
+        "arrived {arrived}, stayed {stayed}"
     );
 }

@@ -25,6 +25,7 @@ pub enum Act {
     Rally(usize, bool),
     HalfMoveAway(usize, usize),
     CastSpells(Side),
+    Arrive(usize),
 }
 
 /// One unit of the scripted table.
@@ -55,6 +56,8 @@ pub struct Unit {
     /// Side A's share of the fight this unit seeds (fight forecasts).
     pub share_a: f64,
     pub edge: f64,
+    /// A reserve whose deployment spot is taken (it cannot arrive).
+    pub blocked: bool,
 }
 
 impl Unit {
@@ -81,6 +84,7 @@ impl Unit {
             rally_passes: true,
             share_a: 0.5,
             edge: 20.0,
+            blocked: false,
         }
     }
 
@@ -294,6 +298,15 @@ impl SobCore for ScriptCore {
     fn half_move_away(&mut self, u: usize, from: usize) {
         self.act(Act::HalfMoveAway(u, from));
     }
+    fn arrive(&mut self, u: usize) -> bool {
+        self.act(Act::Arrive(u));
+        let unit = &mut self.units[u];
+        if unit.in_battle || unit.blocked {
+            return false;
+        }
+        unit.in_battle = true;
+        true
+    }
     fn cast_spells(&mut self, side: Side) -> bool {
         self.act(Act::CastSpells(side));
         self.spells
@@ -336,6 +349,7 @@ impl Table {
             army_mc: mc,
             mcv,
             doctrines: BySide([SobDoctrine::steady(), SobDoctrine::steady()]),
+            triggers: Vec::new(),
         };
         let mut t = Table {
             setup,

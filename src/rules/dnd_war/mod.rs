@@ -72,7 +72,7 @@ impl DndWar {
     pub fn unit_results(&self, st: &BattleState, record: &mut BattleRecord) {
         for (spec, u) in self.setup.units.iter().zip(&st.units) {
             let fate = match u.status {
-                Status::Ready | Status::Joined => 0,
+                Status::Ready | Status::Joined | Status::Reserve => 0,
                 Status::Destroyed => 1,
                 Status::FledOffTable => 2,
                 Status::Fleeing => 3,

@@ -192,6 +192,9 @@ pub struct UnitSpec {
     pub joins: Option<usize>,
     /// Characters: the army's general.
     pub general: bool,
+    /// States of Battle: held off the table until a State trigger brings
+    /// it on (never in a plain D&D War battle).
+    pub reserve: bool,
 }
 
 /// A battle ready to be played.

@@ -258,6 +258,23 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx
             .change(u, |_| format!("manoeuvres {travel:.1} inches away"));
     }
+    fn arrive(&mut self, u: usize) -> bool {
+        let st = &mut self.ctx.st;
+        if st.units[u].status != Status::Reserve {
+            return false;
+        }
+        let rect = st.units[u].rect;
+        let blocked = st
+            .units
+            .iter()
+            .enumerate()
+            .any(|(i, o)| i != u && o.on_table() && o.rect.overlaps(&rect));
+        if blocked {
+            return false;
+        }
+        st.units[u].status = Status::Ready;
+        true
+    }
     fn cast_spells(&mut self, _side: Side) -> bool {
         false
     }
@@ -288,8 +305,8 @@ pub struct SobOnDndWar {
 
 /// Per-worker state: the core's battle and the overlay's.
 pub struct SobScratch {
-    st: BattleState,
-    sob: SobBattle,
+    pub st: BattleState,
+    pub sob: SobBattle,
 }
 
 impl SobOnDndWar {

@@ -21,6 +21,9 @@ pub enum Status {
     /// A character inside a unit (`UnitState::host`): he moves, flees and
     /// fights with it and is not a target of his own.
     Joined,
+    /// States of Battle reinforcements not yet on the table (a State of
+    /// Battle trigger brings them on at their deployment position).
+    Reserve,
 }
 
 /// What a unit has done this turn (the action economy of section 3.0).
@@ -181,7 +184,11 @@ impl BattleState {
                 profile: u.profile,
                 body: u.body,
                 rect: footprint(profile, &u.body, u.centre, Vec2::from_bearing(u.bearing)),
-                status: Status::Ready,
+                status: if u.reserve {
+                    Status::Reserve
+                } else {
+                    Status::Ready
+                },
                 flags: TurnFlags::default(),
                 casualties_this_phase: 0,
                 shooting_casualties: 0,

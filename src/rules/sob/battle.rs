@@ -32,6 +32,8 @@ pub struct SobSetup {
     /// MCV of each core unit (characters included), in core unit order.
     pub mcv: Vec<u32>,
     pub doctrines: BySide<SobDoctrine>,
+    /// State of Battle triggers of the scenario (digest 1.4).
+    pub triggers: Vec<super::triggers::StateTrigger>,
 }
 
 /// Why a battle ended, in `END_REASONS` order.
@@ -110,6 +112,10 @@ pub struct SobBattle {
     pub machine_kills_turn: Vec<(usize, usize)>,
     pub core_events: Vec<CoreEvent>,
     pub scratch: Vec<usize>,
+    /// Which of the setup's State triggers have fired.
+    pub trigger_fired: Vec<bool>,
+    /// Reserve units called on by a trigger, not yet on the table.
+    pub awaiting: Vec<usize>,
 }
 
 /// A setup, the battle state and a core, for one battle.
@@ -285,6 +291,9 @@ impl<C: SobCore> Game<'_, C> {
         b.charges_turn.clear();
         b.machine_kills_turn.clear();
         b.core_events.clear();
+        b.trigger_fired.clear();
+        b.trigger_fired.resize(self.setup.triggers.len(), false);
+        b.awaiting.clear();
         for s in Side::BOTH {
             let i = s.index();
             let dice = self.core.dice();
@@ -315,6 +324,9 @@ impl<C: SobCore> Game<'_, C> {
             self.core.trace(TraceEvent::Round { round });
         }
         self.core.start_round(round);
+        if !self.b.awaiting.is_empty() {
+            self.reinforcements_arrive();
+        }
         self.settle();
         if self.over() {
             return prev_second;
@@ -383,7 +395,14 @@ impl<C: SobCore> Game<'_, C> {
                     self.roll(s, self.b.gd_now[s.index()], "roll-off re-rolled (Favour)");
             }
         }
-        (faces[0], faces[1])
+        if self.setup.triggers.is_empty() {
+            return (faces[0], faces[1]);
+        }
+        let modified = |g: &Self, s: Side| {
+            let m = g.trigger_modifier(s, false);
+            (i32::from(faces[s.index()]) + m).clamp(1, 255) as u8
+        };
+        (modified(self, Side::A), modified(self, Side::B))
     }
 
     /// D1: the winner's choice of who goes first.
@@ -573,13 +592,16 @@ impl<C: SobCore> Game<'_, C> {
         }
     }
 
-    /// A side with nothing left on the table loses (S-25).
+    /// A side with nothing left on the table, and no reinforcements on
+    /// their way, loses (S-25).
     pub fn check_elimination(&mut self) {
         if !self.opts().eliminated_army_loses || self.over() {
             return;
         }
+        // Reinforcements already called on keep a side in the battle.
         let alive = |g: &Self, s: Side| {
             (0..g.core.unit_count()).any(|u| g.core.side(u) == s && g.core.acts(u))
+                || g.b.awaiting.iter().any(|&u| g.core.side(u) == s)
         };
         match (alive(self, Side::A), alive(self, Side::B)) {
             (true, true) => {}

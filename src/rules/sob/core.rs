@@ -167,6 +167,9 @@ pub trait SobCore {
     fn rally(&mut self, u: usize, flee_on_fail: bool) -> bool;
     /// Manoeuvre: up to half a move straight away from `from`.
     fn half_move_away(&mut self, u: usize, from: usize);
+    /// A reserve unit comes on at its deployment position (State of Battle
+    /// reinforcements); false while that spot is not clear.
+    fn arrive(&mut self, u: usize) -> bool;
     /// Cast Spells: the side's spell powers (false: the core has none).
     fn cast_spells(&mut self, side: Side) -> bool;
     fn end_round(&mut self);

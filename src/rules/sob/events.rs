@@ -249,6 +249,9 @@ impl<C: SobCore> Game<'_, C> {
                 steps -= 1;
             }
         }
+        if !self.setup.triggers.is_empty() {
+            steps += self.trigger_modifier(s, true);
+        }
         ShotMods {
             to_hit_steps: steps,
             top_band_only,

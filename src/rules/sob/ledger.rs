@@ -30,13 +30,15 @@ pub enum Flow {
     HeroicMoment,
     InspiringLeader,
     FleeingAtEnd,
+    /// Push and steal by a State of Battle trigger.
+    StateTrigger,
     /// Losses a side at 0 could not pay (recorded as gained).
     FloorAtZero,
     /// Gains the `mc_gain_cap` refused (recorded as lost).
     GainCapped,
 }
 
-pub const FLOWS: usize = 16;
+pub const FLOWS: usize = 17;
 
 pub const FLOW_NAMES: [&str; FLOWS] = [
     "combat_defeat",
@@ -53,6 +55,7 @@ pub const FLOW_NAMES: [&str; FLOWS] = [
     "heroic_moment",
     "inspiring_leader",
     "fleeing_at_end",
+    "state_trigger",
     "floor_at_zero",
     "gain_capped",
 ];
@@ -168,8 +171,17 @@ impl<C: SobCore> Game<'_, C> {
         }
     }
 
-    /// Applies the netted changes of the resolution to both tracks.
+    /// Applies the netted changes of the resolution to both tracks, then
+    /// fires the State triggers reached (whose MC changes are applied in
+    /// turn).
     pub fn apply_pending(&mut self) {
+        self.apply_to_tracks();
+        while !self.setup.triggers.is_empty() && self.fire_triggers() {
+            self.apply_to_tracks();
+        }
+    }
+
+    fn apply_to_tracks(&mut self) {
         for s in Side::BOTH {
             let i = s.index();
             let net = std::mem::take(&mut self.b.pending[i]);

@@ -16,7 +16,10 @@
 //! - [`ledger`]: MC losses, achievements, netting per resolution;
 //! - [`orders`], [`events`], [`windows`]: the cards and what happens out
 //!   of sequence (shooting, Stand & Shoot, Manoeuvre, Leadership,
-//!   Stratagem).
+//!   Stratagem);
+//! - [`triggers`]: State of Battle triggers from scenario data
+//!   (reinforcements, a new Generalship Die, roll-off and missile
+//!   modifiers, push, steal).
 
 pub mod battle;
 pub mod cards;
@@ -28,12 +31,13 @@ pub mod morale;
 pub mod options;
 pub mod orders;
 pub mod rolloff;
+pub mod triggers;
 pub mod windows;
 
 /// What the overlay does not simulate yet, printed with every run of a
 /// States of Battle scenario (ARCHITECTURE.md has the same list).
 pub const GAP_NOTES: &[&str] = &[
-    "States of Battle: NOT SIMULATED: deployment by GD roll-offs with nudges (7.1), concealed deployment (7.2), State of Battle triggers as scenario data (1.4)",
+    "States of Battle: NOT SIMULATED: deployment by GD roll-offs with nudges (7.1), concealed deployment (7.2)",
     "States of Battle: Favour of the Gods re-rolls only its owner's roll-off throw; re-rolling core throws (charges, break and rally tests, to-hit pools) is NOT SIMULATED",
     "States of Battle on D&D War: spell powers are not modelled, so Cast Spells has no effect (counted as wasted) and no character counts as a wizard for the Stratagem's +4",
     "States of Battle on D&D War: a disabled stone thrower is never repaired; joined characters do not fire out of sequence; encounter powers do not recharge",

@@ -152,6 +152,12 @@ impl MoraleTrack {
         }
     }
 
+    /// Counters left in the segment being emptied: what it takes to push
+    /// the army into the next State (0 when Routed).
+    pub fn in_current_segment(&self) -> u32 {
+        self.segments.iter().copied().find(|&s| s > 0).unwrap_or(0)
+    }
+
     /// Removes up to `k` counters, segment by segment (L227); returns how
     /// many were removed.
     pub fn lose(&mut self, k: u32) -> u32 {

@@ -5,7 +5,8 @@
 //! battles (CI runs it that way).
 //!
 //! Reference scenarios: Armies `open_field` (the built-in default) and This
-//! Means WAR! `pikemen_vs_swordsmen`, D&D War `infantry_lines`.
+//! Means WAR! `pikemen_vs_swordsmen`, D&D War `infantry_lines`, States of
+//! Battle `heroes_and_monster`.
 
 use muster::dice::Dice;
 use muster::engine::{self, Plan, Silent};
@@ -89,5 +90,11 @@ fn main() {
         .with(Bench {
             label: "dnd_war infantry_lines",
             n: n(50_000),
+        });
+    scenario("scenarios/states_of_battle/heroes_and_monster.toml")
+        .rules
+        .with(Bench {
+            label: "states_of_battle heroes_and_monster",
+            n: n(20_000),
         });
 }

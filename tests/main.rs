@@ -1,5 +1,6 @@
 //! The one integration test binary: rule fidelity (worked examples and exact
-//! probabilities from the Armies, This Means WAR! and D&D War digests), determinism, trace = batch, bad
+//! probabilities from the Armies, This Means WAR!, D&D War and States of Battle digests; every
+//! States of Battle card against a scripted core), determinism, trace = batch, bad
 //! input, and the shipped files.
 
 mod it {

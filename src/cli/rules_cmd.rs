@@ -52,6 +52,22 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
     if kind == RulesetKind::DndWar {
         dnd_tables(&mut out)?;
     }
+    if kind == RulesetKind::StatesOfBattle {
+        writeln!(out, "per side: gd (Generalship Die, default 10), mc_adjust, sob_doctrine (steady, reckless, cautious or a file), [side.orders] (14 menu cards within the caps; the 2 Lulls are added); per unit: mcv, reserve")?;
+        writeln!(out, "State of Battle triggers, per side ([[side.trigger]]): state = shaken | bloodied | desperate (fires the first time the army is in that State or worse, with counters left) and one effect:")?;
+        writeln!(out, "    reinforcements (units = [labels of reserve units]; they come on at the start of the next round)")?;
+        writeln!(
+            out,
+            "    generalship_die (die = N), push (target = opponent | self), steal (count = N)"
+        )?;
+        writeln!(
+            out,
+            "    roll_off, missile (modifier = N; standing: applies while the State holds)"
+        )?;
+        for note in crate::rules::sob::GAP_NOTES {
+            writeln!(out, "{note}")?;
+        }
+    }
     super::print_stdout(&out)?;
     Ok(EXIT_OK)
 }

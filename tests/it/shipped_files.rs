@@ -77,6 +77,8 @@ fn rules_armies_lists_every_option() {
         "[states_of_battle]",
         "NOT SIMULATED",
         "sas_d20_need = 18",
+        "[[side.trigger]]",
+        "reinforcements (units = ",
     ] {
         assert!(
             text.contains(name),

@@ -121,6 +121,9 @@ pub struct SobDoctrine {
     pub stratagem_plus4: When,
     /// D19: declare a challenge Heroic (Judged: edge >= 0.6).
     pub heroic_challenge: When,
+    /// D24: the winner of a deployment roll-off makes the opponent place
+    /// the next unit (false: places it himself).
+    pub deploy_opponent_first: bool,
 }
 
 impl SobDoctrine {
@@ -145,6 +148,7 @@ impl SobDoctrine {
             stratagem_tags: StratagemTags::Fastest,
             stratagem_plus4: When::Judged,
             heroic_challenge: When::Judged,
+            deploy_opponent_first: true,
         }
     }
 }

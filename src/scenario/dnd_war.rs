@@ -1178,6 +1178,7 @@ pub fn validate(
         profiles,
         units,
         side_names: [raw.sides[0].name.clone(), raw.sides[1].name.clone()],
+        deployment_depth: zone,
     };
     let sob_named =
         RulesetKind::from_name(&raw.scenario.ruleset) == Some(RulesetKind::StatesOfBattle);

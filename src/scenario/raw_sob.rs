@@ -112,6 +112,8 @@ pub struct SobDoctrineFile {
     pub stratagem_plus4: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heroic_challenge: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployment: Option<String>,
 }
 
 pub const SOB_DOCTRINE_TOP: &[&str] = &[
@@ -133,6 +135,7 @@ pub const SOB_DOCTRINE_TOP: &[&str] = &[
     "stratagem_tags",
     "stratagem_plus4",
     "heroic_challenge",
+    "deployment",
 ];
 
 pub fn sob_doctrine_keys(path: &[&str]) -> &'static [&'static str] {

@@ -182,6 +182,14 @@ pub fn validate_doctrine(
             &raw.heroic_challenge,
             d.heroic_challenge,
         ),
+        deploy_opponent_first: word(
+            &ctx,
+            p,
+            path!["deployment"],
+            raw.deployment.as_deref(),
+            &["opponent_first", "self_first"],
+            "opponent_first",
+        ) == "opponent_first",
     }
 }
 

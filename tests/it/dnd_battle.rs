@@ -92,6 +92,7 @@ fn setup(profiles: Vec<Profile>, units: Vec<UnitSpec>) -> DndSetup {
         profiles,
         units,
         side_names: ["Red".into(), "Blue".into()],
+        deployment_depth: 12.0,
     }
 }
 

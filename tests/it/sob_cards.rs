@@ -1254,3 +1254,64 @@ fn favour_of_the_gods_rerolls_a_failed_rally_of_a_valuable_unit() {
     assert_eq!(t.core.log, vec![Act::Rally(0, true)]);
     assert_eq!(t.b.starters[0][Starter::FavourOfTheGods.index()], 2);
 }
+
+// ---------------------------------------------------------------- Deployment by roll-offs (7.1)
+
+#[test]
+fn deployment_roll_offs_make_the_loser_place_and_the_first_done_nudges() {
+    let mut seen_nudges = false;
+    for seed in 0..40 {
+        let units = vec![
+            unit(A, "a1", 0.0),
+            unit(A, "a2", 1.0),
+            unit(B, "b1", 30.0),
+            unit(B, "b2", 31.0),
+            unit(B, "b3", 32.0),
+            unit(B, "b4", 33.0),
+        ];
+        let options = SobOptions {
+            gd_deployment: true,
+            ..SobOptions::default()
+        };
+        let mut t = Table::with(units, [12, 12], seed, options);
+        t.core.log.clear();
+        t.core.trace.clear();
+        t.game().deploy();
+        // Each untied roll-off: the loser places (D24 a).
+        let rolls: Vec<u8> = t.core.rolls().iter().map(|r| r.1).collect();
+        let mut placers = Vec::new();
+        for pair in rolls.chunks(2) {
+            if pair[0] != pair[1] {
+                placers.push(if pair[0] > pair[1] { B } else { A });
+            }
+        }
+        let deploys: Vec<Side> = t
+            .core
+            .log
+            .iter()
+            .filter_map(|a| match a {
+                Act::Deploy(u) => Some(t.core.units[*u].side),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(deploys.len(), 6, "every unit once");
+        assert_eq!(&deploys[..placers.len()], &placers[..], "seed {seed}");
+        // After the roll-offs, one side places the rest, each followed by a
+        // nudge of the side that finished first.
+        let finished = if deploys[..placers.len()].iter().filter(|&&s| s == A).count() == 2 {
+            A
+        } else {
+            B
+        };
+        let rest = 6 - placers.len();
+        let nudges = t
+            .core
+            .log
+            .iter()
+            .filter(|a| **a == Act::Nudge(finished))
+            .count();
+        assert_eq!(nudges, rest);
+        seen_nudges |= rest > 0;
+    }
+    assert!(seen_nudges);
+}

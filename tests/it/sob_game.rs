@@ -346,3 +346,83 @@ fn relief_column_reinforcements_come_on_and_keep_the_accounts() {
         "arrived {arrived}, stayed {stayed}"
     );
 }
+
+const GUNLINE: &str = "scenarios/states_of_battle/gunline.toml";
+
+/// Deploys gunline by GD roll-offs (digest 7.1) on the D&D War core;
+/// returns each unit's side, tray and whether it stands on its own.
+fn rolloff_deployment(seed: u64) -> Vec<(muster::rules::Side, muster::geometry::Rect, bool)> {
+    use muster::rules::dnd_war::ops::Ctx;
+    use muster::rules::dnd_war::sob_core::{DndCore, DndScales};
+    use muster::rules::sob::battle::{Game, SobBattle};
+    let mut r = sob(GUNLINE);
+    r.sob.options.gd_deployment = true;
+    let mut st = muster::rules::dnd_war::state::BattleState::new(&r.core.setup);
+    let mut dice = Dice::for_battle(seed, 0);
+    let mut trace = NoTrace;
+    let ctx = Ctx {
+        setup: &r.core.setup,
+        st: &mut st,
+        dice: &mut dice,
+        doctrines: &r.core.doctrines,
+        trace: &mut trace,
+    };
+    let mut core = DndCore {
+        ctx,
+        points: &r.points,
+        scales: DndScales {
+            to_hit_step: 3,
+            sas_need: 18,
+            turn_links: true,
+        },
+    };
+    let mut b = SobBattle::default();
+    Game {
+        setup: &r.sob,
+        b: &mut b,
+        core: &mut core,
+    }
+    .start();
+    st.units
+        .iter()
+        .map(|u| (u.side, u.rect, u.on_table() && u.host.is_none()))
+        .collect()
+}
+
+#[test]
+fn gd_rolloff_deployment_places_every_unit_legally_in_the_scenarios_positions() {
+    let r = sob(GUNLINE);
+    let scenario: Vec<_> = muster::rules::dnd_war::state::BattleState::new(&r.core.setup)
+        .units
+        .iter()
+        .map(|u| u.rect)
+        .collect();
+    let mut moved = 0;
+    for seed in 0..100 {
+        let units = rolloff_deployment(seed);
+        for (i, (side, rect, acts)) in units.iter().enumerate() {
+            if !acts {
+                continue;
+            }
+            assert!(
+                r.core.setup.board.holds(rect),
+                "seed {seed} unit {i} off the table"
+            );
+            let ys = rect.corners().map(|c| c.y);
+            match side {
+                muster::rules::Side::A => assert!(ys.iter().all(|&y| y <= 12.0 + 1e-6)),
+                muster::rules::Side::B => assert!(ys.iter().all(|&y| y >= 48.0 - 12.0 - 1e-6)),
+            }
+            for (j, (_, other, acts_j)) in units.iter().enumerate().skip(i + 1) {
+                assert!(
+                    !(*acts_j && rect.overlaps(other)),
+                    "seed {seed}: {i} overlaps {j}"
+                );
+            }
+            if (rect.centre - scenario[i].centre).length() > 1e-6 {
+                moved += 1;
+            }
+        }
+    }
+    assert!(moved > 0, "the roll-offs change where some units stand");
+}

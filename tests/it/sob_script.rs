@@ -26,6 +26,8 @@ pub enum Act {
     HalfMoveAway(usize, usize),
     CastSpells(Side),
     Arrive(usize),
+    Deploy(usize),
+    Nudge(Side),
 }
 
 /// One unit of the scripted table.
@@ -118,6 +120,8 @@ pub struct ScriptCore {
     pub dice: Dice,
     pub spells: bool,
     pub reaction: Option<Reaction>,
+    /// Units not deployed yet (deployment by roll-offs).
+    pub unplaced: Vec<bool>,
     last_reach: f64,
 }
 
@@ -132,6 +136,7 @@ impl ScriptCore {
             dice: Dice::for_battle(seed, 0),
             spells: false,
             reaction: None,
+            unplaced: Vec::new(),
             last_reach: 0.0,
         }
     }
@@ -297,6 +302,27 @@ impl SobCore for ScriptCore {
     }
     fn half_move_away(&mut self, u: usize, from: usize) {
         self.act(Act::HalfMoveAway(u, from));
+    }
+    fn deploy_clear(&mut self) {
+        self.unplaced = (0..self.units.len()).map(|u| self.acts(u)).collect();
+    }
+    fn deploy_left(&self, s: Side) -> usize {
+        (0..self.units.len())
+            .filter(|&u| self.unplaced[u] && self.units[u].side == s)
+            .count()
+    }
+    fn deploy_next(&mut self, s: Side) -> bool {
+        let Some(u) = (0..self.units.len()).find(|&u| self.unplaced[u] && self.units[u].side == s)
+        else {
+            return false;
+        };
+        self.unplaced[u] = false;
+        self.act(Act::Deploy(u));
+        true
+    }
+    fn deploy_nudge(&mut self, s: Side, _inches: f64) -> bool {
+        self.act(Act::Nudge(s));
+        true
     }
     fn arrive(&mut self, u: usize) -> bool {
         self.act(Act::Arrive(u));

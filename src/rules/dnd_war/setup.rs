@@ -206,6 +206,8 @@ pub struct DndSetup {
     pub profiles: Vec<Profile>,
     pub units: Vec<UnitSpec>,
     pub side_names: [String; 2],
+    /// Depth of each side's deployment zone from its table edge (0: none).
+    pub deployment_depth: f64,
 }
 
 /// Gap between loose models (1" bases standing 1" apart keep within 2").

@@ -258,6 +258,18 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx
             .change(u, |_| format!("manoeuvres {travel:.1} inches away"));
     }
+    fn deploy_clear(&mut self) {
+        self.ctx.deploy_clear();
+    }
+    fn deploy_left(&self, s: Side) -> usize {
+        self.ctx.deploy_left(s)
+    }
+    fn deploy_next(&mut self, s: Side) -> bool {
+        self.ctx.deploy_next(s)
+    }
+    fn deploy_nudge(&mut self, s: Side, inches: f64) -> bool {
+        self.ctx.deploy_nudge(s, inches)
+    }
     fn arrive(&mut self, u: usize) -> bool {
         let st = &mut self.ctx.st;
         if st.units[u].status != Status::Reserve {

@@ -154,6 +154,21 @@ pub struct BattleState {
     /// lowest d20 roll a shot may hit on (a spent Stand & Shoot).
     pub shot_bonus: i32,
     pub shot_min_need: Option<i32>,
+    /// States of Battle deployment by roll-offs (digest 7.1): the
+    /// scenario's positions as slots, and the units not placed yet.
+    pub slots: Vec<Slot>,
+    pub unplaced: Vec<bool>,
+}
+
+/// A deployment position of the scenario, free or taken.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slot {
+    pub side: Side,
+    pub centre: Vec2,
+    pub facing: Vec2,
+    /// The unit deployed there by the scenario.
+    pub owner: usize,
+    pub taken: bool,
 }
 
 impl BattleState {
@@ -169,6 +184,8 @@ impl BattleState {
             last_charge_reach: 0.0,
             shot_bonus: 0,
             shot_min_need: None,
+            slots: Vec::new(),
+            unplaced: Vec::new(),
         };
         s.reset(setup);
         s

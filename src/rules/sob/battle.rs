@@ -310,6 +310,9 @@ impl<C: SobCore> Game<'_, C> {
         // Events of deployment (none are expected) are not charged to anyone.
         self.core.take_events(&mut self.b.core_events);
         self.b.core_events.clear();
+        if o.gd_deployment {
+            self.deploy();
+        }
         if o.starter_cards {
             for s in Side::BOTH {
                 self.tag_stratagem(s);

@@ -167,6 +167,17 @@ pub trait SobCore {
     fn rally(&mut self, u: usize, flee_on_fail: bool) -> bool;
     /// Manoeuvre: up to half a move straight away from `from`.
     fn half_move_away(&mut self, u: usize, from: usize);
+    /// Deployment by roll-offs (digest 7.1): every unit that acts on its
+    /// own leaves the table, its position kept as a slot of its side.
+    fn deploy_clear(&mut self);
+    /// Units of `s` still to place.
+    fn deploy_left(&self, s: Side) -> usize;
+    /// Places the next unit of `s` where its doctrine wants it; false when
+    /// none is left.
+    fn deploy_next(&mut self, s: Side) -> bool;
+    /// One nudge of one of `s`'s placed units, up to `inches`; false when
+    /// none wants one.
+    fn deploy_nudge(&mut self, s: Side, inches: f64) -> bool;
     /// A reserve unit comes on at its deployment position (State of Battle
     /// reinforcements); false while that spot is not clear.
     fn arrive(&mut self, u: usize) -> bool;

@@ -11,6 +11,7 @@
 //! - [`cards`], [`deck`]: the cards, Orders builds and their legality, and
 //!   decks with discard, trash, reshuffle, tutor and reset;
 //! - [`options`]: every ambiguity as a named option;
+//! - [`deployment`]: the optional deployment by GD roll-offs with nudges;
 //! - [`core`]: the contract with a core game and its events;
 //! - [`battle`]: the setup, the per-battle state and the round loop;
 //! - [`ledger`]: MC losses, achievements, netting per resolution;
@@ -25,6 +26,7 @@ pub mod battle;
 pub mod cards;
 pub mod core;
 pub mod deck;
+pub mod deployment;
 pub mod events;
 pub mod ledger;
 pub mod morale;
@@ -37,7 +39,7 @@ pub mod windows;
 /// What the overlay does not simulate yet, printed with every run of a
 /// States of Battle scenario (ARCHITECTURE.md has the same list).
 pub const GAP_NOTES: &[&str] = &[
-    "States of Battle: NOT SIMULATED: deployment by GD roll-offs with nudges (7.1), concealed deployment (7.2)",
+    "States of Battle: NOT SIMULATED: concealed deployment (7.2)",
     "States of Battle: Favour of the Gods re-rolls its owner's roll-off throws and the rally tests cards call for; re-rolling the core's own throws (charge rolls, break tests, to-hit pools) is NOT SIMULATED",
     "States of Battle on D&D War: spell powers are not modelled, so Cast Spells has no effect (counted as wasted) and no character counts as a wizard for the Stratagem's +4",
     "States of Battle on D&D War: a disabled stone thrower is never repaired; joined characters do not fire out of sequence; encounter powers do not recharge",

@@ -129,8 +129,10 @@ pub const SPECS: &[OptionSpec] = &[
         "D&D War: spell powers are used only through Cast Spells (as_missiles is NOT SIMULATED)", "5.1, S-43"),
     choice("gd_on_general_death", &["unchanged", "step_down"], "unchanged",
         "a side whose general is slain keeps its Generalship Die, or drops one size (min d4)", "1.1, S-11"),
-    choice("sob_deployment", &["scenario"], "scenario",
-        "deployment: the scenario's (GD roll-off deployment with nudges, digest 7.1, is NOT SIMULATED)", "7.1, S-52"),
+    choice("sob_deployment", &["scenario", "gd_rolloff"], "scenario",
+        "deployment: the scenario's positions, or GD roll-offs decide who places the next unit in those positions (the side that finishes first nudges one unit per unit the other places)", "7.1, S-52"),
+    int("nudge_distance", 0, 24, "6",
+        "GD roll-off deployment: the farthest a nudge moves a unit, in inches", "7.1"),
     choice("concealed_deployment", &["off"], "off",
         "concealed deployment (digest 7.2) is NOT SIMULATED", "7.2, S-53"),
 ];
@@ -215,6 +217,9 @@ pub struct SobOptions {
     pub dnd_turn_action_links: bool,
     pub d20_to_hit_step: i32,
     pub gd_on_general_death: GdOnDeath,
+    /// Deployment by GD roll-offs with nudges (7.1).
+    pub gd_deployment: bool,
+    pub nudge_distance: f64,
 }
 
 /// Rounds played at most when `round_limit = 0` (digest 4.7).
@@ -320,6 +325,8 @@ impl SobOptions {
             dnd_turn_action_links: r.flag("dnd_turn_action_links"),
             d20_to_hit_step: r.int("d20_to_hit_step") as i32,
             gd_on_general_death: GdOnDeath::parse(&w("gd_on_general_death")),
+            gd_deployment: w("sob_deployment") == "gd_rolloff",
+            nudge_distance: r.int("nudge_distance") as f64,
         }
     }
 

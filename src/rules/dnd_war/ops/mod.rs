@@ -20,7 +20,9 @@
 //! - [`charge`]: declaration, distance, contact in the facing arc, charge attacks;
 //! - [`support`]: which companies support instead of fighting (G-24);
 //! - [`combat`]: one close combat: strikes by initiative, resolution,
-//!   break tests, flight and pursuit.
+//!   break tests, flight and pursuit;
+//! - [`deployment`]: States of Battle deployment by roll-offs: slots,
+//!   placement and nudges.
 
 pub mod action_points;
 pub mod casualties;
@@ -28,6 +30,7 @@ pub mod challenge;
 pub mod characters;
 pub mod charge;
 pub mod combat;
+pub mod deployment;
 pub mod flee;
 pub mod joining;
 pub mod machines;

@@ -112,7 +112,7 @@ pub struct SobDoctrine {
     /// a favourable Melee, Crushing Missilery; Always: the first card).
     pub leadership: When,
     /// D15: Favour of the Gods on a roll-off lost by 3 or more, or a
-    /// failed rally test (called by a card) of a unit with MCV >= 2.
+    /// failed break test, rally test or charge roll of a unit with MCV >= 2.
     pub favour: When,
     /// D16: Manoeuvre a charged unit out of reach.
     pub manoeuvre: When,

@@ -111,10 +111,8 @@ fn move_first_rallies_the_most_valuable_fleeing_unit() {
     let units = vec![cheap, dear, unit(A, "steady", 10.0), unit(B, "orcs", 40.0)];
     let mut t = Table::new(units, [12, 12], 1);
     t.game().play_order(A, Order::Move);
-    // D8 (a): highest MCV; one compulsory rally attempt, then one
-    // activation. (The test is first made without the flee move, since a
-    // failure could still be re-rolled with Favour of the Gods.)
-    assert_eq!(t.core.log, vec![Act::Rally(1, false), Act::Advance(2)]);
+    // D8 (a): highest MCV; one compulsory rally attempt, then one activation.
+    assert_eq!(t.core.log, vec![Act::Rally(1, true), Act::Advance(2)]);
     assert!(t.b.moved_round[1], "a rallied unit counts as moved");
 }
 
@@ -1238,21 +1236,38 @@ fn reinforcements_on_their_way_keep_an_army_from_elimination() {
 }
 
 #[test]
-fn favour_of_the_gods_rerolls_a_failed_rally_of_a_valuable_unit() {
-    let mut dear = unit(A, "dear", 0.0);
-    dear.fleeing = true;
-    dear.rally_passes = false;
-    dear.mcv = 2;
-    let mut t = Table::new(vec![dear, unit(B, "orcs", 40.0)], [12, 12], 1);
-    t.game().play_event(A, Event::RallyBack);
-    assert_eq!(t.core.log, vec![Act::Rally(0, false), Act::Rally(0, true)]);
+fn favour_of_the_gods_is_offered_to_the_core_and_counted_when_used() {
+    let dear = Unit {
+        mcv: 2,
+        ..unit(A, "dear", 0.0)
+    };
+    let mut t = Table::new(
+        vec![dear, unit(A, "cheap", 1.0), unit(B, "orcs", 40.0)],
+        [12, 12],
+        1,
+    );
+    // D15 a: the core may re-roll the failed throws of MCV 2+ units.
+    assert_eq!(t.core.favour, [2, 2]);
+    assert_eq!(t.core.favour_wanted, vec![true, false, false]);
+    // The core reports a use: the overlay counts it and one card is left.
+    t.core.events.push(CoreEvent::Favour { side: A });
+    t.game().settle();
     assert_eq!(t.b.starters[0][Starter::FavourOfTheGods.index()], 1);
-    // An MCV 1 unit is not worth a Favour (D15 a): one test, then it flees.
-    t.setup.mcv[0] = 1;
+    assert_eq!(
+        t.cards(
+            A,
+            muster::rules::sob::cards::starter_row(Starter::FavourOfTheGods),
+            PLAYED
+        ),
+        1
+    );
+    // A roll-off use is told to the core.
+    assert!(t.game().use_starter(A, Starter::FavourOfTheGods));
+    assert_eq!(t.core.favour[0], 0);
+    // Never: nothing is offered.
+    t.setup.doctrines.0[0].favour = When::Never;
     t.restart();
-    t.game().play_event(A, Event::RallyBack);
-    assert_eq!(t.core.log, vec![Act::Rally(0, true)]);
-    assert_eq!(t.b.starters[0][Starter::FavourOfTheGods.index()], 2);
+    assert_eq!(t.core.favour_wanted, vec![false, false, false]);
 }
 
 // ---------------------------------------------------------------- Deployment by roll-offs (7.1)

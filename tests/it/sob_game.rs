@@ -426,3 +426,51 @@ fn gd_rolloff_deployment_places_every_unit_legally_in_the_scenarios_positions() 
     }
     assert!(moved > 0, "the roll-offs change where some units stand");
 }
+
+/// Favour of the Gods on the D&D War core: over 300 traced battles the
+/// cards re-roll break tests, rally tests and charge rolls as well as
+/// roll-offs, never more than the two cards a side has, and every use the
+/// trace shows is counted as played.
+#[test]
+fn favour_of_the_gods_rerolls_core_throws_within_its_two_cards() {
+    use muster::rules::sob::cards::{starter_row, Starter};
+    use muster::rules::{TraceEvent, VecTrace};
+    let r = sob("scenarios/states_of_battle/heroes_and_monster.toml");
+    let mut scratch = r.new_scratch();
+    let mut record = BattleRecord::default();
+    let mut kinds = std::collections::BTreeSet::new();
+    for i in 0..300 {
+        let mut dice = Dice::for_battle(5, i);
+        let mut trace = VecTrace::default();
+        r.play(&mut dice, &mut scratch, &mut record, &mut trace);
+        let mut uses = [0u32; 2];
+        for e in &trace.events {
+            let text = match e {
+                TraceEvent::Change { change, .. } => change.clone(),
+                TraceEvent::Decision {
+                    decision, choice, ..
+                } if decision == "favour of the gods" => choice.clone(),
+                _ => continue,
+            };
+            if let Some(what) = text
+                .strip_prefix("re-rolls its failed ")
+                .and_then(|t| t.strip_suffix(" with Favour of the Gods"))
+            {
+                kinds.insert(what.to_string());
+            }
+        }
+        for (s, u) in uses.iter_mut().enumerate() {
+            *u = scratch.sob.cards[s][starter_row(Starter::FavourOfTheGods)][1];
+            assert!(*u <= 2, "battle {i}: {u} Favours");
+            assert_eq!(
+                scratch.sob.starters[s][Starter::FavourOfTheGods.index()],
+                2 - *u as u8
+            );
+        }
+    }
+    assert!(kinds.contains("break test"), "{kinds:?}");
+    assert!(
+        kinds.contains("charge roll") || kinds.contains("rally test"),
+        "{kinds:?}"
+    );
+}

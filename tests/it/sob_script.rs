@@ -122,6 +122,9 @@ pub struct ScriptCore {
     pub reaction: Option<Reaction>,
     /// Units not deployed yet (deployment by roll-offs).
     pub unplaced: Vec<bool>,
+    /// What the overlay told the core about Favour of the Gods.
+    pub favour: [u8; 2],
+    pub favour_wanted: Vec<bool>,
     last_reach: f64,
 }
 
@@ -137,6 +140,8 @@ impl ScriptCore {
             spells: false,
             reaction: None,
             unplaced: Vec::new(),
+            favour: [0; 2],
+            favour_wanted: Vec::new(),
             last_reach: 0.0,
         }
     }
@@ -323,6 +328,10 @@ impl SobCore for ScriptCore {
     fn deploy_nudge(&mut self, s: Side, _inches: f64) -> bool {
         self.act(Act::Nudge(s));
         true
+    }
+    fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]) {
+        self.favour[s.index()] = left;
+        self.favour_wanted = wanted.to_vec();
     }
     fn arrive(&mut self, u: usize) -> bool {
         self.act(Act::Arrive(u));

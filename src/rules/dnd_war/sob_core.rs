@@ -270,6 +270,16 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     fn deploy_nudge(&mut self, s: Side, inches: f64) -> bool {
         self.ctx.deploy_nudge(s, inches)
     }
+    fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]) {
+        let st = &mut self.ctx.st;
+        st.favour[s.index()] = left;
+        st.favour_units.resize(st.units.len(), false);
+        for (u, &w) in wanted.iter().enumerate().take(st.units.len()) {
+            if st.units[u].side == s {
+                st.favour_units[u] = w;
+            }
+        }
+    }
     fn arrive(&mut self, u: usize) -> bool {
         let st = &mut self.ctx.st;
         if st.units[u].status != Status::Reserve {

@@ -158,6 +158,11 @@ pub struct BattleState {
     /// scenario's positions as slots, and the units not placed yet.
     pub slots: Vec<Slot>,
     pub unplaced: Vec<bool>,
+    /// States of Battle's Favour of the Gods cards left per side (0 in the
+    /// native game), and the units whose failed break test, rally test or
+    /// charge roll their side re-rolls with one (digest D15).
+    pub favour: [u8; 2],
+    pub favour_units: Vec<bool>,
 }
 
 /// A deployment position of the scenario, free or taken.
@@ -186,6 +191,8 @@ impl BattleState {
             shot_min_need: None,
             slots: Vec::new(),
             unplaced: Vec::new(),
+            favour: [0; 2],
+            favour_units: Vec::new(),
         };
         s.reset(setup);
         s
@@ -247,6 +254,8 @@ impl BattleState {
         self.last_charge_reach = 0.0;
         self.shot_bonus = 0;
         self.shot_min_need = None;
+        self.favour = [0; 2];
+        self.favour_units.clear();
     }
 
     /// Reports a core event when States of Battle listens.

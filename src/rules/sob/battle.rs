@@ -116,6 +116,9 @@ pub struct SobBattle {
     pub trigger_fired: Vec<bool>,
     /// Reserve units called on by a trigger, not yet on the table.
     pub awaiting: Vec<usize>,
+    /// Units whose failed core throws their side re-rolls with Favour of
+    /// the Gods (D15), as told to the core.
+    pub favour_wanted: Vec<bool>,
 }
 
 /// A setup, the battle state and a core, for one battle.
@@ -211,7 +214,11 @@ impl<C: SobCore> Game<'_, C> {
             return false;
         }
         *left -= 1;
+        let left = *left;
         self.count_starter(s, st);
+        if st == Starter::FavourOfTheGods {
+            self.core.set_favour(s, left, &self.b.favour_wanted);
+        }
         true
     }
 
@@ -310,6 +317,7 @@ impl<C: SobCore> Game<'_, C> {
         // Events of deployment (none are expected) are not charged to anyone.
         self.core.take_events(&mut self.b.core_events);
         self.b.core_events.clear();
+        self.tell_favour();
         if o.gd_deployment {
             self.deploy();
         }
@@ -317,6 +325,26 @@ impl<C: SobCore> Game<'_, C> {
             for s in Side::BOTH {
                 self.tag_stratagem(s);
             }
+        }
+    }
+
+    /// Tells the core which failed throws each side re-rolls with Favour
+    /// of the Gods (D15 a: units of MCV 2 or more; b: any; c: none).
+    fn tell_favour(&mut self) {
+        let n = self.core.unit_count();
+        self.b.favour_wanted.clear();
+        for u in 0..n {
+            let s = self.core.side(u);
+            let wanted = match self.doctrine(s).favour {
+                When::Never => false,
+                When::Always => true,
+                When::Judged => self.setup.mcv[u] >= 2,
+            };
+            self.b.favour_wanted.push(wanted);
+        }
+        for s in Side::BOTH {
+            let left = self.b.starters[s.index()][Starter::FavourOfTheGods.index()];
+            self.core.set_favour(s, left, &self.b.favour_wanted);
         }
     }
 

@@ -58,6 +58,9 @@ pub enum CoreEvent {
         edge: f64,
         slain: Option<usize>,
     },
+    /// `side` spent a Favour of the Gods card on one of the core's throws
+    /// (see [`SobCore::set_favour`]).
+    Favour { side: Side },
 }
 
 /// A charge a unit could declare now, as the core's doctrine sees it.
@@ -178,6 +181,10 @@ pub trait SobCore {
     /// One nudge of one of `s`'s placed units, up to `inches`; false when
     /// none wants one.
     fn deploy_nudge(&mut self, s: Side, inches: f64) -> bool;
+    /// Favour of the Gods (D15): the cards `s` has left, and which units'
+    /// failed break tests, rally tests and charge rolls it re-rolls (the
+    /// core reports each use as [`CoreEvent::Favour`]).
+    fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]);
     /// A reserve unit comes on at its deployment position (State of Battle
     /// reinforcements); false while that spot is not clear.
     fn arrive(&mut self, u: usize) -> bool;

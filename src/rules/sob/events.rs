@@ -194,7 +194,7 @@ impl<C: SobCore> Game<'_, C> {
             }
             if self.core.side(u) == s && self.core.acts(u) && self.core.fleeing(u) {
                 any = true;
-                if self.card_rally_test(u, true) {
+                if self.core.rally(u, true) {
                     self.b.moved_round[u] = true;
                 }
                 self.settle();

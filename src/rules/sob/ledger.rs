@@ -8,6 +8,7 @@
 //! counted as corrections, so start - lost + gained = end always holds.
 
 use super::battle::{End, Game};
+use super::cards::Starter;
 use super::core::{CoreEvent, FleeCause, SobCore};
 use super::options::{AchievementScope, HeroicCloses, HeroicCompare, LossTrigger, Rout, Scope};
 use crate::doctrine::sob::When;
@@ -271,6 +272,11 @@ impl<C: SobCore> Game<'_, C> {
                     edge,
                     slain,
                 } => self.challenge(challenger, acceptor, edge, slain),
+                CoreEvent::Favour { side } => {
+                    let left = &mut self.b.starters[side.index()][Starter::FavourOfTheGods.index()];
+                    *left = left.saturating_sub(1);
+                    self.count_starter(side, Starter::FavourOfTheGods);
+                }
             }
         }
         if let Some(w) = winning_side {

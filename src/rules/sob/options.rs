@@ -102,7 +102,7 @@ pub const SPECS: &[OptionSpec] = &[
     flag("undisciplined_no_target_spent", "false",
         "a unit with no target under Undisciplined Missilery is spent anyway", "5.2, S-49"),
     choice("favour_scope", &["own_throws"], "own_throws",
-        "Favour of the Gods re-rolls its owner's throws (any_throw is NOT SIMULATED; the roll-off GD throw and rally tests called by cards are re-rolled, see ARCHITECTURE.md)", "5.3, S-47"),
+        "Favour of the Gods re-rolls its owner's throws (any_throw is NOT SIMULATED; roll-offs, break and rally tests and charge rolls are re-rolled, see ARCHITECTURE.md)", "5.3, S-47"),
     choice("leadership_tie", &["fail", "success"], "fail",
         "a tied Leadership roll", "5.3, S-46"),
     choice("leadership_targets", &["orders_and_events", "orders_only"], "orders_and_events",

@@ -11,7 +11,7 @@ use super::cards::{Order, Starter};
 use super::core::SobCore;
 use super::ledger::Achievement;
 use super::options::{RallyTiming, ReloadScope, ThunderTest};
-use crate::doctrine::sob::{Activation, OrdersOrder, RallyPick, Tutor, When};
+use crate::doctrine::sob::{Activation, OrdersOrder, RallyPick, Tutor};
 use crate::geometry::Arc;
 use crate::rules::Side;
 
@@ -308,34 +308,6 @@ impl<C: SobCore> Game<'_, C> {
         any
     }
 
-    /// A rally test called by a card; a failure may be re-rolled with
-    /// Favour of the Gods (D15 a: a unit of MCV 2 or more) before the
-    /// unit flees (`flee_on_fail`). Returns the pass.
-    pub fn card_rally_test(&mut self, u: usize, flee_on_fail: bool) -> bool {
-        let s = self.core.side(u);
-        let favour = self.has_starter(s, Starter::FavourOfTheGods)
-            && match self.doctrine(s).favour {
-                When::Never => false,
-                When::Always => true,
-                When::Judged => self.setup.mcv[u] >= 2,
-            };
-        if !favour {
-            return self.core.rally(u, flee_on_fail);
-        }
-        if self.core.rally(u, false) {
-            return true;
-        }
-        self.use_starter(s, Starter::FavourOfTheGods);
-        let label = self.core.label(u);
-        self.decided(
-            s,
-            "favour of the gods",
-            format!("re-rolls {label}'s failed rally test"),
-            "favour",
-        );
-        self.core.rally(u, flee_on_fail)
-    }
-
     /// The compulsory rally of a Move-type card (D8); false if none fled.
     fn card_rally(&mut self, s: Side) -> bool {
         let pick = self.doctrine(s).rally_pick;
@@ -363,7 +335,7 @@ impl<C: SobCore> Game<'_, C> {
         let label = self.core.label(u);
         self.decided(s, "rally", label, "rally_pick");
         let flee = self.opts().failed_rally_flees;
-        if self.card_rally_test(u, flee) {
+        if self.core.rally(u, flee) {
             self.b.moved_round[u] = true;
         }
         self.settle();

@@ -16,6 +16,7 @@ use crate::rules::dnd_war::courage;
 use crate::rules::dnd_war::setup::{footprint, ClassRule};
 use crate::rules::dnd_war::state::Status;
 use crate::rules::dnd_war::traits::Psychology;
+use crate::rules::sob::core::CoreEvent;
 use crate::rules::Tracer;
 
 /// Radius of the general's courage and the battle standard's re-roll (L570, L654).
@@ -121,6 +122,24 @@ impl<T: Tracer> Ctx<'_, T> {
                     && self.within(unit, b, COMMAND_RADIUS)
             })
             .then_some("the battle standard")
+    }
+
+    /// States of Battle's Favour of the Gods (digest D15): whether `unit`'s
+    /// side spends a card to re-roll its failed `what` (a break or rally
+    /// test, a charge roll). Never in the native game (no cards).
+    pub fn favour_reroll(&mut self, unit: usize, what: &str) -> bool {
+        let side = self.st.units[unit].side;
+        if self.st.favour[side.index()] == 0
+            || !self.st.favour_units.get(unit).copied().unwrap_or(false)
+        {
+            return false;
+        }
+        self.st.favour[side.index()] -= 1;
+        self.st.report(CoreEvent::Favour { side });
+        self.change(unit, |_| {
+            format!("re-rolls its failed {what} with Favour of the Gods")
+        });
+        true
     }
 
     /// `host` has left the table: its character stands alone where it was

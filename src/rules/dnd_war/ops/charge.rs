@@ -61,6 +61,27 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// `unit` charges `target`: the whole charge phase for one unit.
+    /// The distance a charge of `unit` on `target` must cover (the
+    /// `charge_path` option: closest distance, or the path with its wheel).
+    fn charge_needed(&self, unit: usize, target: usize) -> f64 {
+        let distance_now = self.st.distance(unit, target);
+        match self.setup.options.charge_path {
+            ChargePath::ClosestDistance => distance_now,
+            ChargePath::StrictPath => {
+                let u = &self.st.units[unit];
+                let to = (self.st.units[target].rect.centre - u.rect.centre).normalized();
+                let turn = u.rect.facing.angle_to(to);
+                let wheel =
+                    if self.profile(unit).has_companies() && turn > std::f64::consts::FRAC_PI_4 {
+                        wheel_cost(u.rect.width, turn - std::f64::consts::FRAC_PI_4)
+                    } else {
+                        0.0
+                    };
+                distance_now + wheel
+            }
+        }
+    }
+
     pub fn charge(&mut self, unit: usize, target: usize) -> ChargeOutcome {
         if !self.can_see_for_charge(unit, target) {
             return ChargeOutcome::NotVisible;
@@ -97,8 +118,17 @@ impl<T: Tracer> Ctx<'_, T> {
                 Some(unit),
             );
         }
-        let d6 = self.roll(6, unit, "charge distance", 0);
-        let d6 = self.ap_charge_roll(unit, d6);
+        let mut d6 = self.roll(6, unit, "charge distance", 0);
+        d6 = self.ap_charge_roll(unit, d6);
+        let favour = self.st.favour[self.st.units[unit].side.index()] > 0;
+        if favour && !feared && self.st.units[target].on_table() {
+            let short = charge_reach(d6, self.joined_speed(unit)).map_or(true, |r| {
+                r + crate::geometry::plane::EPS < self.charge_needed(unit, target)
+            });
+            if short && self.favour_reroll(unit, "charge roll") {
+                d6 = self.roll(6, unit, "charge distance", 0);
+            }
+        }
         if feared && !(no_fear_test && d6 == 6) {
             return ChargeOutcome::Feared;
         }
@@ -111,22 +141,7 @@ impl<T: Tracer> Ctx<'_, T> {
         if !self.st.units[target].on_table() {
             return ChargeOutcome::OutOfReach;
         }
-        let distance_now = self.st.distance(unit, target);
-        let needed = match self.setup.options.charge_path {
-            ChargePath::ClosestDistance => distance_now,
-            ChargePath::StrictPath => {
-                let u = &self.st.units[unit];
-                let to = (self.st.units[target].rect.centre - u.rect.centre).normalized();
-                let turn = u.rect.facing.angle_to(to);
-                let wheel =
-                    if self.profile(unit).has_companies() && turn > std::f64::consts::FRAC_PI_4 {
-                        wheel_cost(u.rect.width, turn - std::f64::consts::FRAC_PI_4)
-                    } else {
-                        0.0
-                    };
-                distance_now + wheel
-            }
-        };
+        let needed = self.charge_needed(unit, target);
         if reach + crate::geometry::plane::EPS < needed {
             self.change(unit, |_| {
                 format!("reaches {reach:.0} of {needed:.1} inches: out of reach")

@@ -46,6 +46,10 @@ impl<T: Tracer> Ctx<'_, T> {
             if let Some(why) = self.may_reroll_courage(unit) {
                 self.change(unit, |_| format!("re-rolls its {} ({why})", kind.name()));
                 roll = i32::from(self.roll(20, unit, kind.name(), bonus));
+            } else if matches!(kind, TestKind::Break | TestKind::Rally)
+                && self.favour_reroll(unit, kind.name())
+            {
+                roll = i32::from(self.roll(20, unit, kind.name(), bonus));
             }
         }
         let pass = passes(roll, self) || self.ap_rescue(unit, roll, bonus, dc, natural_20_only);

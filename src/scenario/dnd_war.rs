@@ -132,11 +132,20 @@ fn attack(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, a: &AttackRaw, range
             Damage::default()
         }),
     };
+    if a.spell.is_some() && !ranged {
+        ctx.err(
+            p,
+            at("spell"),
+            "only a ranged attack can be a spell power",
+            Some("move `spell = true` to the profile's `ranged` attack".into()),
+        );
+    }
     Attack {
         bonus: a.bonus as i32,
         vs,
         inches,
         damage,
+        spell: ranged && a.spell.unwrap_or(false),
     }
 }
 

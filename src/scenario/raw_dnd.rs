@@ -190,6 +190,9 @@ pub struct AttackRaw {
     /// Damage per hit against non-minions, e.g. "1d8+4".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<String>,
+    /// Ranged attacks: a spell power (an implement power, DW 001:L198).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell: Option<bool>,
 }
 
 /// A unit profile (L65-95), at heroic tier.
@@ -357,7 +360,7 @@ const PROFILE_KEYS: &[&str] = &[
     "source",
 ];
 
-const ATTACK_KEYS: &[&str] = &["bonus", "vs", "reach", "range", "damage"];
+const ATTACK_KEYS: &[&str] = &["bonus", "vs", "reach", "range", "damage", "spell"];
 
 fn list_keys(path: &[&str]) -> &'static [&'static str] {
     match path {

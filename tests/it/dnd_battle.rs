@@ -31,6 +31,7 @@ fn warriors(id: &str, courage: i32) -> Profile {
             vs: Defence::Ac,
             inches: 1.0,
             damage: Damage::default(),
+            spell: false,
         },
         ranged: None,
         psychology: Psychology::default(),
@@ -53,6 +54,7 @@ fn archers() -> Profile {
             vs: Defence::Ac,
             inches: 20.0,
             damage: Damage::default(),
+            spell: false,
         }),
         ..warriors("archers", 6)
     }

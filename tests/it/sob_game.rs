@@ -474,3 +474,56 @@ fn favour_of_the_gods_rerolls_core_throws_within_its_two_cards() {
         "{kinds:?}"
     );
 }
+
+/// Cast Spells on the D&D War core (digest 5.5): with Cast Spells in the
+/// orcs' build, the goblin shaman's spell is cast through the card, never
+/// out of sequence, and the Stratagem may trash a Cast Spells for +4.
+#[test]
+fn cast_spells_casts_the_shamans_spell_and_only_then() {
+    use muster::rules::{TraceEvent, VecTrace};
+    let text =
+        std::fs::read_to_string("scenarios/states_of_battle/heroes_and_monster.toml").unwrap();
+    let with_spells = text.replacen(
+        "name = \"Orcs\"\n",
+        "name = \"Orcs\"\norders = { brilliant_tactician = 2, cast_spells = 3, melee = 4, move = 2, move_command_group = 2, missile_reload = 1 }\n",
+        1,
+    );
+    let s = load_scenario_text(
+        "spells.toml",
+        &with_spells,
+        Some(Path::new("scenarios/states_of_battle")),
+    )
+    .expect("loads");
+    let ScenarioRules::StatesOfBattle(r) = s.rules else {
+        panic!("States of Battle");
+    };
+    let mut scratch = r.new_scratch();
+    let mut record = BattleRecord::default();
+    let (mut casts, mut trashed) = (0, 0);
+    for i in 0..200 {
+        let mut dice = Dice::for_battle(9, i);
+        let mut trace = VecTrace::default();
+        r.play(&mut dice, &mut scratch, &mut record, &mut trace);
+        let mut last_orc_card = String::new();
+        for e in &trace.events {
+            if let TraceEvent::Change { unit, change, .. } = e {
+                if unit == "Orcs" {
+                    if let Some(card) = change.strip_prefix("plays ") {
+                        last_orc_card = card.to_string();
+                    }
+                }
+                if unit.ends_with("Snikkit") && change.starts_with("shoots at") {
+                    assert_eq!(last_orc_card, "cast_spells", "battle {i}: {change}");
+                    casts += 1;
+                }
+            }
+        }
+        let row =
+            muster::rules::sob::cards::order_row(muster::rules::sob::cards::Order::CastSpells);
+        trashed += scratch.sob.cards[1][row][2];
+    }
+    assert!(
+        casts > 0 && trashed > 0,
+        "casts {casts}, trashed for the Stratagem {trashed}"
+    );
+}

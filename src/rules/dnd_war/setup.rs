@@ -75,6 +75,9 @@ pub struct Attack {
     /// Reach for close attacks, range for ranged ones.
     pub inches: f64,
     pub damage: Damage,
+    /// A ranged spell power: shot in the shooting phase like any ranged
+    /// attack; under States of Battle only through Cast Spells.
+    pub spell: bool,
 }
 
 /// The two war machines of L676-707.

@@ -10,10 +10,13 @@
 //! and the active player takes the initiative side's choices; terror tests
 //! open each round; spent markers replace the war machines' reload action;
 //! per-turn flags clear at each player turn, so a unit that fired cannot
-//! strike later that turn (the turn links). Not simulated here: spell
-//! powers (Cast Spells has no effect, so no unit is a wizard), repairing a
-//! disabled stone thrower, joined characters firing alongside out of
-//! sequence, and encounter-power recharge.
+//! strike later that turn (the turn links). Cast Spells: every caster
+//! (a profile whose ranged attack is a `spell`) not fleeing and not
+//! engaged uses it with the shooting procedure; casters never fire out of
+//! sequence and count as wizards for the Stratagem. Not simulated here:
+//! area spell powers and limited-duration effects, repairing a disabled
+//! stone thrower, joined characters firing alongside out of sequence, and
+//! encounter-power recharge.
 
 use super::ops::Ctx;
 use super::setup::DndSetup;
@@ -68,12 +71,12 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     fn is_general(&self, u: usize) -> bool {
         self.ctx.setup.units[u].general
     }
-    fn is_wizard(&self, _u: usize) -> bool {
-        false
+    fn is_wizard(&self, u: usize) -> bool {
+        self.ctx.profile(u).ranged.is_some_and(|a| a.spell)
     }
     fn is_missile(&self, u: usize) -> bool {
         let p = self.ctx.profile(u);
-        p.ranged.is_some() && p.machine.is_none()
+        p.ranged.is_some_and(|a| !a.spell) && p.machine.is_none()
     }
     fn is_war_machine(&self, u: usize) -> bool {
         self.ctx.profile(u).machine.is_some()
@@ -297,8 +300,32 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         st.units[u].status = Status::Ready;
         true
     }
-    fn cast_spells(&mut self, _side: Side) -> bool {
-        false
+    fn cast_spells(&mut self, side: Side) -> bool {
+        // Digest 5.5: each caster not fleeing and not engaged (alone, or
+        // inside a unit that is neither) uses its ranged spell power with
+        // the shooting procedure; the targets then test for panic.
+        let mut cast = false;
+        for c in 0..self.unit_count() {
+            if self.side(c) != side || !self.is_wizard(c) || !self.in_battle(c) {
+                continue;
+            }
+            let before = self.ctx.st.units[c].flags.shot;
+            match self.host(c) {
+                Some(h) => {
+                    self.ctx.hero_shoots(h, None);
+                }
+                None => {
+                    if let Some(t) = self.shooting_target(c) {
+                        self.ctx.shoot(c, t);
+                    }
+                }
+            }
+            cast |= !before && self.ctx.st.units[c].flags.shot;
+        }
+        if cast {
+            self.ctx.shooting_panic(side);
+        }
+        cast
     }
     fn end_round(&mut self) {}
 

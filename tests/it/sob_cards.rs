@@ -1330,3 +1330,30 @@ fn deployment_roll_offs_make_the_loser_place_and_the_first_done_nudges() {
     }
     assert!(seen_nudges);
 }
+
+#[test]
+fn a_move_repairs_a_disabled_war_machine_when_no_charge_is_on() {
+    let mut stone = unit(A, "stone thrower", 0.0);
+    stone.machine = true;
+    stone.disabled = true;
+    let units = vec![stone, unit(A, "spears", 10.0), unit(B, "orcs", 40.0)];
+    let mut t = Table::new(units.clone(), [12, 12], 1);
+    t.game().play_order(A, Order::Move);
+    assert_eq!(t.core.log, vec![Act::Repair(0)]);
+    assert!(!t.core.units[0].disabled && t.b.moved_round[0]);
+    // A charge comes first; a machine that is not disabled never moves.
+    let mut units = units;
+    units[1] = units[1].clone().charging(2, 0.9, 5.0, 9.0);
+    let mut t = Table::new(units, [12, 12], 1);
+    no_starters(&mut t, B);
+    t.game().play_order(A, Order::Move);
+    assert_eq!(t.core.log[0], Act::Charge(1, 2));
+    t.core.units[0].disabled = false;
+    t.core.log.clear();
+    t.game().play_order(A, Order::Move);
+    assert!(
+        t.core.log.is_empty(),
+        "nothing left to activate: {:?}",
+        t.core.log
+    );
+}

@@ -28,6 +28,7 @@ pub enum Act {
     Arrive(usize),
     Deploy(usize),
     Nudge(Side),
+    Repair(usize),
 }
 
 /// One unit of the scripted table.
@@ -60,6 +61,8 @@ pub struct Unit {
     pub edge: f64,
     /// A reserve whose deployment spot is taken (it cannot arrive).
     pub blocked: bool,
+    /// A war machine disabled by a misfire.
+    pub disabled: bool,
 }
 
 impl Unit {
@@ -87,6 +90,7 @@ impl Unit {
             share_a: 0.5,
             edge: 20.0,
             blocked: false,
+            disabled: false,
         }
     }
 
@@ -293,6 +297,14 @@ impl SobCore for ScriptCore {
     }
     fn shoot(&mut self, u: usize, target: usize, mods: ShotMods) {
         self.act(Act::Shoot(u, target, mods));
+    }
+    fn disabled(&self, u: usize) -> bool {
+        self.units[u].disabled
+    }
+    fn repair(&mut self, u: usize) -> bool {
+        let was = std::mem::take(&mut self.units[u].disabled);
+        self.act(Act::Repair(u));
+        was
     }
     fn reload(&mut self, u: usize) {
         self.act(Act::Reload(u));

@@ -13,10 +13,11 @@
 //! strike later that turn (the turn links). Cast Spells: every caster
 //! (a profile whose ranged attack is a `spell`) not fleeing and not
 //! engaged uses it with the shooting procedure; casters never fire out of
-//! sequence and count as wizards for the Stratagem. Not simulated here:
-//! area spell powers and limited-duration effects, repairing a disabled
-//! stone thrower, joined characters firing alongside out of sequence, and
-//! encounter-power recharge.
+//! sequence and count as wizards for the Stratagem. A joined character
+//! with a ranged attack fires with his unit out of sequence; a disabled
+//! stone thrower is repaired by a Move activation. Not simulated here:
+//! area spell powers (D&D War has no limited-duration effects or
+//! encounter powers in this version, so none recharge).
 
 use super::ops::Ctx;
 use super::setup::DndSetup;
@@ -237,9 +238,23 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx.st.shot_bonus = mods.to_hit_steps * self.scales.to_hit_step;
         self.ctx.st.shot_min_need = mods.top_band_only.then_some(self.scales.sas_need);
         self.ctx.shoot(u, target);
+        // A joined character with a (non-spell) ranged attack fires with
+        // his unit, at its target if he can.
+        let hero_fires = self.ctx.st.units[u]
+            .hero
+            .is_some_and(|h| self.ctx.profile(h).ranged.is_some_and(|a| !a.spell));
+        if hero_fires {
+            self.ctx.hero_shoots(u, Some(target));
+        }
         self.ctx.st.shot_bonus = 0;
         self.ctx.st.shot_min_need = None;
         self.ctx.shooting_panic(side);
+    }
+    fn disabled(&self, u: usize) -> bool {
+        self.ctx.st.units[u].disabled
+    }
+    fn repair(&mut self, u: usize) -> bool {
+        self.ctx.repair(u)
     }
     fn reload(&mut self, u: usize) {
         let s = &mut self.ctx.st.units[u];

@@ -162,6 +162,11 @@ pub trait SobCore {
     fn fight_round(&mut self, seed: usize, after_charge: bool);
     /// One shot; the target's panic test follows at once.
     fn shoot(&mut self, u: usize, target: usize, mods: ShotMods);
+    /// A war machine disabled by a misfire (it cannot be reloaded).
+    fn disabled(&self, u: usize) -> bool;
+    /// Repairs a disabled war machine (its Move activation, digest 5.1);
+    /// false if it cannot.
+    fn repair(&mut self, u: usize) -> bool;
     /// Makes a spent war machine ready to fire (a reload effect); a
     /// disabled machine stays unloaded.
     fn reload(&mut self, u: usize);

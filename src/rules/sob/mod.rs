@@ -42,5 +42,4 @@ pub const GAP_NOTES: &[&str] = &[
     "States of Battle: NOT SIMULATED: concealed deployment (7.2)",
     "States of Battle: Favour of the Gods re-rolls roll-offs, break tests, rally tests and charge rolls (D15); re-rolling other throws (to-hit pools, panic and fear tests, Army Morale) is NOT SIMULATED",
     "States of Battle on D&D War: a spell power is a profile's ranged attack marked `spell = true`, cast through Cast Spells with the shooting procedure against one target; area powers and limited-duration effects are NOT SIMULATED",
-    "States of Battle on D&D War: a disabled stone thrower is never repaired; joined characters do not fire out of sequence; encounter powers do not recharge",
 ];

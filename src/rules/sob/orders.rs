@@ -24,13 +24,14 @@ pub enum Group {
 }
 
 impl<C: SobCore> Game<'_, C> {
-    /// Units of `s` a Move card may activate now.
+    /// Units of `s` a Move card may activate now: to move, march or
+    /// charge, or a disabled war machine to repair it (digest 5.1).
     pub fn can_activate(&self, u: usize) -> bool {
         self.core.acts(u)
             && !self.b.moved_round[u]
             && !self.core.engaged(u)
             && !self.core.fleeing(u)
-            && !self.core.is_war_machine(u)
+            && (!self.core.is_war_machine(u) || self.core.disabled(u))
     }
 
     /// The named character of `s` whose Move Command Group reaches most
@@ -394,6 +395,10 @@ impl<C: SobCore> Game<'_, C> {
                 .max_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|(u, _)| u)
                 .or_else(|| {
+                    // No charge: repair a disabled war machine first.
+                    (0..n).find(|&u| eligible(self, u) && self.core.is_war_machine(u))
+                })
+                .or_else(|| {
                     (0..n).filter(|&u| eligible(self, u)).max_by(|&a, &b| {
                         let d = |u| self.core.nearest_enemy_distance(u).unwrap_or(0.0);
                         d(a).total_cmp(&d(b))
@@ -419,9 +424,15 @@ impl<C: SobCore> Game<'_, C> {
         pick
     }
 
-    /// One unit's move, march or charge (the card says "or").
+    /// One unit's move, march or charge (the card says "or"); a war
+    /// machine's repair.
     fn activate(&mut self, u: usize, own_turn: bool) {
         self.b.moved_round[u] = true;
+        if self.core.is_war_machine(u) {
+            self.core.repair(u);
+            self.settle();
+            return;
+        }
         if let Some(c) = self.core.charge_option(u) {
             self.declare_charge(u, c, own_turn);
             return;

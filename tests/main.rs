@@ -16,6 +16,7 @@ mod it {
     pub mod rules_vectors;
     pub mod shipped_files;
     pub mod sob_cards;
+    pub mod sob_doctrines;
     pub mod sob_game;
     pub mod sob_script;
     pub mod sob_vectors;

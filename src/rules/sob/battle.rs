@@ -437,7 +437,7 @@ impl<C: SobCore> Game<'_, C> {
     }
 
     /// D1: the winner's choice of who goes first.
-    fn choose_first(&mut self, w: Side) -> Side {
+    pub fn choose_first(&mut self, w: Side) -> Side {
         let first = match self.doctrine(w).go_first {
             GoFirst::Always => true,
             GoFirst::Never => false,

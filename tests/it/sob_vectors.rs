@@ -327,3 +327,25 @@ fn simulated_roll_offs_match_the_exact_odds() {
         check(tutors, exact.a_tutors + exact.b_tutors, "tutor");
     }
 }
+
+/// TV-25: the D&D War to-hit transforms of the overlay (attack +3 per
+/// Crushing step, -3 per Ineffective step, the 8 floor, the 20 cap, and a
+/// spent Stand & Shoot's top band of 18), through the functions the
+/// shooting procedure uses.
+#[test]
+fn tv25_dnd_war_to_hit_transforms() {
+    use muster::rules::dnd_war::hits::{need, p_hit, top_band};
+    let floor = 8;
+    // A defence of 20 against attack 20 - n needs n.
+    let with = |normal: i32, steps: i32| need(20 - normal + 3 * steps, 20, floor);
+    assert_eq!(top_band(with(10, 0), 18), 18);
+    assert!((p_hit(10) - 0.55).abs() < 1e-12 && (p_hit(18) - 0.15).abs() < 1e-12);
+    assert_eq!(top_band(with(19, 0), 18), 19);
+    assert_eq!(top_band(with(20, 0), 18), 20);
+    assert_eq!(with(12, 1), 9);
+    assert!((p_hit(9) - 0.60).abs() < 1e-12);
+    assert_eq!(with(9, 1), 8, "the floor");
+    assert_eq!(with(18, -1), 20, "raw 21 capped");
+    assert!((p_hit(20) - 0.05).abs() < 1e-12);
+    assert_eq!(top_band(with(16, -1), 18), 19);
+}

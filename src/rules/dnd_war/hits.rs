@@ -15,6 +15,12 @@ pub fn need(atk: i32, def: i32, floor: i32) -> i32 {
     (def - atk).max(floor).min(20)
 }
 
+/// A States of Battle spent Stand & Shoot (digest 6.4, TV-25): the need
+/// is raised to the top band `min`, and never above 20.
+pub fn top_band(need: i32, min: i32) -> i32 {
+    need.max(min).min(20)
+}
+
 /// The chance that one d20 reaches `need`.
 pub fn p_hit(need: i32) -> f64 {
     f64::from((21 - need).clamp(0, 20)) / 20.0

@@ -156,7 +156,7 @@ impl<T: Tracer> Ctx<'_, T> {
     /// Shoot hits only on the top band, capped at 20).
     pub fn sob_need(&self, need: i32) -> i32 {
         match self.st.shot_min_need {
-            Some(min) => need.max(min).min(20),
+            Some(min) => crate::rules::dnd_war::hits::top_band(need, min),
             None => need,
         }
     }

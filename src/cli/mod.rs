@@ -6,6 +6,7 @@ mod check;
 mod progress;
 mod rules_cmd;
 mod run;
+pub mod shard;
 mod trace;
 
 use clap::{Parser, Subcommand};
@@ -45,6 +46,8 @@ pub struct Cli {
 pub enum Command {
     /// Play many battles of a scenario and write summary.csv, rounds.csv, units.csv and run.toml.
     Run(run::RunArgs),
+    /// Combine the output folders of `muster run --shard K/N` into the files one run writes.
+    Merge(shard::MergeArgs),
     /// Replay one battle of a run, showing every roll, decision and change of state.
     Trace(trace::TraceArgs),
     /// Validate scenario, army-list and doctrine files; report every problem at once.
@@ -65,6 +68,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => run::run(args),
+        Command::Merge(args) => shard::merge(args),
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),
         Command::Rules { ruleset } => rules_cmd::rules(&ruleset),

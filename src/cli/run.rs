@@ -40,6 +40,10 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only shard K of N: the battles K*B/N up to (K+1)*B/N of a
+    /// B-battle run, written with a shard.json that `muster merge` combines.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<i32> {
@@ -54,6 +58,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
             return Ok(EXIT_ERROR);
         }
     }
+    let shard = match args.shard.as_deref().map(super::shard::parse_shard) {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_ERROR);
+        }
+    };
+    if shard.is_some() && args.precision.is_some() {
+        eprintln!("error: --shard needs a fixed number of battles; --precision decides how many as it goes, so its run cannot be split");
+        return Ok(EXIT_ERROR);
+    }
     if args.battles == Some(0) || args.max_battles == 0 || args.threads == Some(0) {
         eprintln!("error: --battles, --max-battles and --threads must be at least 1");
         return Ok(EXIT_ERROR);
@@ -66,6 +82,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
     scenario.rules.with(RunJob {
         scenario: &scenario,
         args: &args,
+        shard,
     })
 }
 
@@ -73,16 +90,35 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
 struct RunJob<'a> {
     scenario: &'a Scenario,
     args: &'a RunArgs,
+    shard: Option<(u64, u64)>,
 }
 
 impl WithRuleset for RunJob<'_> {
     type Output = anyhow::Result<i32>;
     fn run<R: Ruleset>(self, ruleset: &R) -> anyhow::Result<i32> {
-        run_with(ruleset, self.scenario, self.args)
+        run_with(ruleset, self.scenario, self.args, self.shard)
     }
 }
 
-fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> anyhow::Result<i32> {
+/// The run.toml text of a run of `battles` battles.
+fn run_toml(
+    scenario: &Scenario,
+    battles: u64,
+    seed: u64,
+    provenance: Provenance,
+) -> anyhow::Result<String> {
+    Ok(format!(
+        "# Written by `muster run`: the fully resolved scenario of this run.\n# `muster run run.toml` reproduces it exactly.\n{}",
+        scenario.resolved.to_run_toml(battles, seed, provenance)?
+    ))
+}
+
+fn run_with<R: Ruleset>(
+    ruleset: &R,
+    scenario: &Scenario,
+    args: &RunArgs,
+    shard: Option<(u64, u64)>,
+) -> anyhow::Result<i32> {
     let seed = args.seed.unwrap_or(scenario.seed);
     let battles = args.battles.unwrap_or(scenario.battles);
     let plan = match args.precision {
@@ -106,13 +142,20 @@ fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> any
     let flag = Arc::clone(&cancel);
     // A second Ctrl-C during the write-out still reaches the default handler's effect via the flag.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let total = match plan {
-        Plan::Fixed(n) => n,
-        Plan::Precision { max_battles, .. } => max_battles,
+    let range = shard.map(|(k, n)| super::shard::shard_range(battles, k, n));
+    let total = match (range, plan) {
+        (Some((start, end)), _) => end - start,
+        (None, Plan::Fixed(n)) => n,
+        (None, Plan::Precision { max_battles, .. }) => max_battles,
     };
     let progress = Progress::new(total, args.quiet);
     let started = Instant::now();
-    let result = pool.install(|| engine::run(ruleset, seed, plan, &cancel, &progress));
+    let result = pool.install(|| match range {
+        Some((start, end)) => {
+            engine::run_range(ruleset, seed, start, end - start, &cancel, &progress)
+        }
+        None => engine::run(ruleset, seed, plan, &cancel, &progress),
+    });
     progress.finish();
     let elapsed = started.elapsed().as_secs_f64();
     let tally = &result.tally;
@@ -126,25 +169,56 @@ fn run_with<R: Ruleset>(ruleset: &R, scenario: &Scenario, args: &RunArgs) -> any
         ruleset.strength_name(),
         result.partial,
     )?;
-    let provenance = Provenance {
+    let provenance = |played: u64, note: Option<String>| Provenance {
         muster_version: crate::VERSION.to_string(),
         git_revision: crate::GIT_REVISION.to_string(),
-        battles_played: tally.battles,
+        battles_played: played,
         partial: result.partial,
-        note: result.partial.then(|| {
+        note,
+    };
+    let note = match (range, shard) {
+        (Some((start, end)), Some((k, n))) => Some(format!(
+            "shard {k}/{n}: battles {start} to {} of {battles}{}",
+            end.saturating_sub(1),
+            if result.partial { ", interrupted" } else { "" }
+        )),
+        _ => result.partial.then(|| {
             format!(
                 "interrupted: only the first {} battles were played",
                 tally.battles
             )
         }),
     };
-    let text = format!(
-        "# Written by `muster run`: the fully resolved scenario of this run.\n# `muster run run.toml` reproduces it exactly.\n{}",
-        scenario
-            .resolved
-            .to_run_toml(tally.battles, seed, provenance)?
-    );
-    write_text(&out.join("run.toml"), &text)?;
+    let this_run = match range {
+        Some(_) => run_toml(scenario, battles, seed, provenance(tally.battles, note))?,
+        None => run_toml(
+            scenario,
+            tally.battles,
+            seed,
+            provenance(tally.battles, note),
+        )?,
+    };
+    write_text(&out.join("run.toml"), &this_run)?;
+    if let (Some((start, end)), Some((k, n))) = (range, shard) {
+        let whole = Provenance {
+            partial: false,
+            ..provenance(battles, None)
+        };
+        let file = super::shard::ShardFile {
+            format: 1,
+            muster_version: crate::VERSION.to_string(),
+            seed,
+            battles,
+            shard: k,
+            shards: n,
+            start,
+            end,
+            run_toml: run_toml(scenario, battles, seed, whole)?,
+            tally: tally.clone(),
+        };
+        let json = serde_json::to_string(&file).context("cannot encode the shard file")?;
+        write_text(&out.join(super::shard::SHARD_FILE), &json)?;
+    }
     print_summary(
         scenario,
         tally,
@@ -194,6 +268,11 @@ fn print_summary(
             tally.battles
         );
     }
+    print_table(tally, names);
+}
+
+/// The per-side table of a run's summary.
+pub(super) fn print_table(tally: &crate::stats::Tally, names: [&str; 2]) {
     println!(
         "{:<20} {:>8} {:>8} {:>8} {:>9} {:>17} {:>12}",
         "side", "wins", "draws", "losses", "win rate", "95% interval", "rounds p50"

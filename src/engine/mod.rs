@@ -147,6 +147,23 @@ pub enum Plan {
     },
 }
 
+/// Plays battles `start..start + n` only (one shard of a run).
+pub fn run_range<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    start: u64,
+    n: u64,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+) -> BatchResult {
+    let mut tally = Tally::new(&ruleset.tally_shape());
+    let done = play_range(ruleset, seed, start, n, &mut tally, cancel, observer);
+    BatchResult {
+        tally,
+        partial: !done,
+    }
+}
+
 /// Plays a whole run under `plan`.
 pub fn run<R: Ruleset>(
     ruleset: &R,

@@ -2,7 +2,7 @@
 
 /// Counts of the values `0..len`; values past the end land in the last bin
 /// (callers size histograms so that this never happens for valid rules).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Histogram {
     counts: Vec<u64>,
 }

@@ -78,8 +78,10 @@ pub struct UnitMeta {
     pub max_loss: usize,
 }
 
-/// Exact counts over a set of battles. Merging is element-wise addition.
-#[derive(Clone, Debug, PartialEq)]
+/// Exact counts over a set of battles. Merging is element-wise addition,
+/// so tallies of disjoint battle ranges merge into the tally of their union
+/// whatever the order (the shard files of `muster run --shard` carry one).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     pub battles: u64,
     pub wins: [u64; 2],
@@ -229,6 +231,27 @@ impl Tally {
         for (a, b) in self.side_counts.iter_mut().zip(&other.side_counts) {
             *a += b;
         }
+    }
+
+    /// The lengths of every table, for checking that two tallies (e.g. from
+    /// shard files) count the same things before merging them.
+    pub fn shape_key(&self) -> Vec<usize> {
+        let mut key = vec![
+            self.end_reasons.len(),
+            self.rounds.counts().len(),
+            self.strength.len(),
+            self.running.len(),
+            self.fates.len(),
+            self.losses.len(),
+            self.unit_events.len(),
+            self.bands.len(),
+            self.side_counts.len(),
+        ];
+        key.extend(self.strength.iter().flatten().map(|h| h.counts().len()));
+        key.extend(self.fates.iter().map(Vec::len));
+        key.extend(self.losses.iter().map(|h| h.counts().len()));
+        key.extend(self.bands.iter().flatten().map(Vec::len));
+        key
     }
 
     /// Wins of `side` as `(wins, battles)`.

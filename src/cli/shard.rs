@@ -1,0 +1,235 @@
+//! Runs split over many processes or machines: `muster run --shard K/N`
+//! plays the contiguous battle range `[K*B/N, (K+1)*B/N)` of a `B`-battle
+//! run (battle `i` always uses stream `(seed, i)`) and writes, beside the
+//! shard's own CSVs, `shard.json`: the shard's exact tally and the
+//! run.toml of the whole run. `muster merge DIR... --out OUT` checks that
+//! the shards belong to one run and cover it exactly once, adds their
+//! tallies (exact integer counts, so the order does not matter) and writes
+//! the files a single run writes, byte for byte.
+//!
+//! Only fixed-size runs shard: `--precision` decides how many battles to
+//! play as it goes, so its battles cannot be split up front.
+
+use super::{EXIT_ERROR, EXIT_OK};
+use crate::report::csv_out::write_csvs;
+use crate::report::write_text;
+use crate::rules::Ruleset;
+use crate::scenario::{load_scenario_text, WithRuleset};
+use crate::stats::Tally;
+use anyhow::Context;
+use clap::Args;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The file a shard writes into its output folder.
+pub const SHARD_FILE: &str = "shard.json";
+const FORMAT: u32 = 1;
+/// The most shards a run may be split into.
+pub const MAX_SHARDS: u64 = 1_000_000;
+
+/// What one shard contributes to a run.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ShardFile {
+    pub format: u32,
+    pub muster_version: String,
+    pub seed: u64,
+    /// Battles of the whole run.
+    pub battles: u64,
+    pub shard: u64,
+    pub shards: u64,
+    /// The shard's battle indexes, `start..end`.
+    pub start: u64,
+    pub end: u64,
+    /// The run.toml a single run of all the battles writes.
+    pub run_toml: String,
+    pub tally: Tally,
+}
+
+/// `K/N` from the command line.
+pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard takes K/N with 0 <= K < N (e.g. 0/4), not `{text}`");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: u64 = k.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || k >= n {
+        return Err(bad());
+    }
+    if n > MAX_SHARDS {
+        return Err(format!(
+            "--shard splits a run into at most {MAX_SHARDS} shards, not {n}"
+        ));
+    }
+    Ok((k, n))
+}
+
+/// The battle range of shard `k` of `n` in a run of `battles`.
+pub fn shard_range(battles: u64, k: u64, n: u64) -> (u64, u64) {
+    let at = |i: u64| (u128::from(battles) * u128::from(i) / u128::from(n)) as u64;
+    (at(k), at(k + 1))
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Output folders of `muster run --shard K/N`, one per shard, in any order.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Folder for the merged outputs.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+fn read_shard(dir: &Path) -> anyhow::Result<ShardFile> {
+    let path = dir.join(SHARD_FILE);
+    let text = std::fs::read_to_string(&path).with_context(|| {
+        format!(
+            "cannot read {}: is {} the output folder of `muster run --shard K/N`?",
+            path.display(),
+            dir.display()
+        )
+    })?;
+    let file: ShardFile = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a muster shard file", path.display()))?;
+    anyhow::ensure!(
+        file.format == FORMAT,
+        "{}: shard format {} (this muster reads format {FORMAT}); rerun the shard with this version",
+        path.display(),
+        file.format
+    );
+    Ok(file)
+}
+
+/// `muster merge`.
+pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
+    let mut shards = Vec::with_capacity(args.dirs.len());
+    for dir in &args.dirs {
+        shards.push((dir.clone(), read_shard(dir)?));
+    }
+    let (first_dir, first) = &shards[0];
+    if first.shards == 0 || first.shards > MAX_SHARDS {
+        eprintln!(
+            "error: {}: {} shards is not a valid split",
+            first_dir.display(),
+            first.shards
+        );
+        return Ok(EXIT_ERROR);
+    }
+    let mut problems = Vec::new();
+    let mut seen: Vec<Option<&Path>> = vec![None; first.shards as usize];
+    for (dir, s) in &shards {
+        if s.run_toml != first.run_toml || s.seed != first.seed || s.battles != first.battles {
+            problems.push(format!(
+                "{} is a shard of another run than {} (scenario, seed or battles differ)",
+                dir.display(),
+                first_dir.display()
+            ));
+            continue;
+        }
+        if s.shards != first.shards || s.shard >= first.shards {
+            problems.push(format!(
+                "{} is shard {}/{}, but {} is one of {}",
+                dir.display(),
+                s.shard,
+                s.shards,
+                first_dir.display(),
+                first.shards
+            ));
+            continue;
+        }
+        if (s.start, s.end) != shard_range(s.battles, s.shard, s.shards) {
+            problems.push(format!(
+                "{}: its battle range does not match its shard number",
+                dir.display()
+            ));
+        }
+        if s.tally.battles != s.end - s.start {
+            problems.push(format!(
+                "{} played {} of its {} battles (interrupted): run shard {}/{} again",
+                dir.display(),
+                s.tally.battles,
+                s.end - s.start,
+                s.shard,
+                s.shards
+            ));
+        }
+        match seen[s.shard as usize] {
+            Some(other) => problems.push(format!(
+                "shard {}/{} is given twice: {} and {}",
+                s.shard,
+                s.shards,
+                other.display(),
+                dir.display()
+            )),
+            None => seen[s.shard as usize] = Some(dir),
+        }
+    }
+    let missing: Vec<String> = (0..first.shards)
+        .filter(|&k| seen[k as usize].is_none())
+        .map(|k| format!("{k}/{}", first.shards))
+        .collect();
+    if !missing.is_empty() && problems.is_empty() {
+        problems.push(format!("missing shard(s): {}", missing.join(", ")));
+    }
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("error: {p}");
+        }
+        return Ok(EXIT_ERROR);
+    }
+    let scenario = match load_scenario_text("run.toml", &first.run_toml, None) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: the shards' run.toml does not load in this version of muster:\n{e}");
+            return Ok(EXIT_ERROR);
+        }
+    };
+    scenario.rules.with(MergeJob {
+        shards: &shards,
+        out: &args.out,
+        name: &scenario.name,
+    })
+}
+
+struct MergeJob<'a> {
+    shards: &'a [(PathBuf, ShardFile)],
+    out: &'a Path,
+    name: &'a str,
+}
+
+impl WithRuleset for MergeJob<'_> {
+    type Output = anyhow::Result<i32>;
+    fn run<R: Ruleset>(self, ruleset: &R) -> anyhow::Result<i32> {
+        let shape = ruleset.tally_shape();
+        let mut tally = Tally::new(&shape);
+        for (dir, s) in self.shards {
+            if s.tally.shape_key() != tally.shape_key() {
+                eprintln!(
+                    "error: {}: the tally does not fit the scenario (written by muster {}?); rerun the shard with this version",
+                    dir.display(),
+                    s.muster_version
+                );
+                return Ok(EXIT_ERROR);
+            }
+            tally.merge(&s.tally);
+        }
+        let names = ruleset.side_names();
+        write_csvs(
+            self.out,
+            &tally,
+            &shape,
+            names,
+            ruleset.strength_name(),
+            false,
+        )?;
+        write_text(&self.out.join("run.toml"), &self.shards[0].1.run_toml)?;
+        println!(
+            "{}: merged {} shards, {} battles, seed {}",
+            self.name,
+            self.shards.len(),
+            tally.battles,
+            self.shards[0].1.seed
+        );
+        super::run::print_table(&tally, names);
+        println!("outputs: {}", self.out.display());
+        Ok(EXIT_OK)
+    }
+}

@@ -1,0 +1,128 @@
+//! Shard and merge (`muster run --shard K/N`, `muster merge`): for several
+//! N, the shards of a run, played as separate processes in parallel and
+//! merged, give every output file of the single run byte for byte; and
+//! merge refuses shards that do not make up one run.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn muster() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_muster"))
+}
+
+fn run(scenario: Option<&str>, battles: u64, shard: Option<(u64, u64)>, out: &Path) {
+    let mut c = muster();
+    c.arg("run");
+    if let Some(s) = scenario {
+        c.arg(s);
+    }
+    c.args([
+        "--battles",
+        &battles.to_string(),
+        "--quiet",
+        "--threads",
+        "1",
+    ]);
+    if let Some((k, n)) = shard {
+        c.args(["--shard", &format!("{k}/{n}")]);
+    }
+    let status = c.arg("--out").arg(out).output().unwrap();
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+}
+
+/// Every file of `a` equals the same file of `b`, and both hold the same names.
+fn same_files(a: &Path, b: &Path) {
+    let names = |d: &Path| {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(a), names(b));
+    for n in names(a) {
+        assert_eq!(
+            std::fs::read(a.join(&n)).unwrap(),
+            std::fs::read(b.join(&n)).unwrap(),
+            "{n} differs"
+        );
+    }
+}
+
+fn shard_and_merge(scenario: Option<&str>, battles: u64, n: u64, dir: &Path) -> PathBuf {
+    // The shards run as separate processes at the same time.
+    let handles: Vec<_> = (0..n)
+        .map(|k| {
+            let out = dir.join(format!("shard{k}"));
+            let scenario = scenario.map(str::to_string);
+            std::thread::spawn(move || run(scenario.as_deref(), battles, Some((k, n)), &out))
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let merged = dir.join("merged");
+    // Shards given in reverse order: the order does not matter.
+    let mut c = muster();
+    c.arg("merge");
+    for k in (0..n).rev() {
+        c.arg(dir.join(format!("shard{k}")));
+    }
+    let out = c.arg("--out").arg(&merged).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    merged
+}
+
+#[test]
+fn merged_shards_equal_the_single_run_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let single = tmp.path().join("single");
+    run(None, 700, None, &single);
+    for n in [1, 2, 3, 7] {
+        let dir = tmp.path().join(format!("n{n}"));
+        let merged = shard_and_merge(None, 700, n, &dir);
+        same_files(&single, &merged);
+    }
+    // States of Battle: with its own tables (mc_flow.csv, cards.csv) and triggers.
+    let sob = "scenarios/states_of_battle/relief_column.toml";
+    let single = tmp.path().join("sob_single");
+    run(Some(sob), 300, None, &single);
+    let merged = shard_and_merge(Some(sob), 300, 4, &tmp.path().join("sob"));
+    same_files(&single, &merged);
+}
+
+#[test]
+fn merge_refuses_shards_that_do_not_make_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    run(None, 200, Some((0, 2)), &d.join("a0"));
+    run(None, 200, Some((1, 2)), &d.join("a1"));
+    run(None, 300, Some((1, 2)), &d.join("other"));
+    let merge = |dirs: &[&str]| {
+        let mut c = muster();
+        c.arg("merge");
+        for x in dirs {
+            c.arg(d.join(x));
+        }
+        let out = c.arg("--out").arg(d.join("m")).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(merge(&["a0"]).contains("missing shard(s): 1/2"));
+    assert!(merge(&["a0", "a0", "a1"]).contains("given twice"));
+    assert!(merge(&["a0", "other"]).contains("another run"));
+    assert!(merge(&["."]).contains("shard.json"));
+    assert!(!d.join("m").exists(), "no output is written");
+    let bad = muster().args(["run", "--shard", "2/2"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("0 <= K < N"));
+}

@@ -102,6 +102,14 @@ pub struct Grid<T> {
 }
 
 impl<T: Clone> Grid<T> {
+    /// Becomes a copy of `other`, reusing this grid's storage.
+    pub fn copy_from(&mut self, other: &Grid<T>) {
+        self.width = other.width;
+        self.depth = other.depth;
+        self.cells.clear();
+        self.cells.extend_from_slice(&other.cells);
+    }
+
     pub fn new(width: i16, depth: i16, fill: T) -> Self {
         let n = usize::try_from(i32::from(width) * i32::from(depth)).unwrap_or(0);
         Grid {

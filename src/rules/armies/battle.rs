@@ -206,10 +206,9 @@ impl<'a, T: Tracer> Battle<'a, T> {
                 (winner, defender)
             }
         };
-        let name = self.side_name(first);
-        self.note(|_| TraceEvent::Change {
+        self.note(|b| TraceEvent::Change {
             round: 0,
-            unit: name,
+            unit: b.side_name(first),
             change: "takes the first turn of every round".to_string(),
         });
         (first, defender)

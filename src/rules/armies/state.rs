@@ -100,7 +100,7 @@ impl State {
         self.ground.fill(0);
         self.air.fill(0);
         self.engine_at.fill(0);
-        self.fort_hp.clone_from(&setup.board.fort_hp);
+        self.fort_hp.copy_from(&setup.board.fort_hp);
         self.round = 0;
         for (i, spec) in setup.units.iter().enumerate() {
             let troop = &setup.troops[spec.troop];

@@ -163,6 +163,8 @@ pub struct BattleState {
     /// charge roll their side re-rolls with one (digest D15).
     pub favour: [u8; 2],
     pub favour_units: Vec<bool>,
+    /// The close-combat phase's fights already fought (a reused buffer).
+    pub fought: Vec<bool>,
 }
 
 /// A deployment position of the scenario, free or taken.
@@ -193,6 +195,7 @@ impl BattleState {
             unplaced: Vec::new(),
             favour: [0; 2],
             favour_units: Vec::new(),
+            fought: Vec::new(),
         };
         s.reset(setup);
         s

@@ -331,12 +331,13 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         let choice = best.map(|b| b.0);
         if let Some(t) = choice {
-            self.decided(
-                u,
-                "shooting target",
-                |c| c.label(t),
-                &format!("shoot_priority={priority:?}"),
-            );
+            let rule = match priority {
+                ShootPriority::Closest => "shoot_priority=closest",
+                ShootPriority::MostDamaged => "shoot_priority=most_damaged",
+                ShootPriority::CanPanic => "shoot_priority=can_panic",
+                ShootPriority::HighestPoints => "shoot_priority=highest_points",
+            };
+            self.decided(u, "shooting target", |c| c.label(t), rule);
         }
         choice
     }
@@ -424,7 +425,9 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn close_combat_phase(&mut self) {
         let side = self.st.initiative;
         let order = self.doctrine(side).combat_order;
-        let mut fought = vec![false; self.st.units.len()];
+        let mut fought = std::mem::take(&mut self.st.fought);
+        fought.clear();
+        fought.resize(self.st.units.len(), false);
         loop {
             // The next fight the initiative side's doctrine picks.
             let mut pick: Option<(usize, f64)> = None;
@@ -458,6 +461,7 @@ impl<T: Tracer> Ctx<'_, T> {
             }
             self.fight(f);
         }
+        self.st.fought = fought;
     }
 }
 

@@ -112,6 +112,8 @@ pub struct SobBattle {
     pub machine_kills_turn: Vec<(usize, usize)>,
     pub core_events: Vec<CoreEvent>,
     pub scratch: Vec<usize>,
+    /// The fights of the Melee card being resolved.
+    pub melee_order: Vec<usize>,
     /// Which of the setup's State triggers have fired.
     pub trigger_fired: Vec<bool>,
     /// Reserve units called on by a trigger, not yet on the table.
@@ -163,8 +165,17 @@ impl<C: SobCore> Game<'_, C> {
     }
 
     /// Records a doctrine decision of side `s`.
-    pub fn decided(&mut self, s: Side, decision: &str, choice: String, rule: &str) {
+    /// The choice is only put into words when tracing (no allocation in
+    /// batches).
+    pub fn decided(
+        &mut self,
+        s: Side,
+        decision: &str,
+        choice: impl FnOnce(&Self) -> String,
+        rule: &str,
+    ) {
         if self.core.tracing() {
+            let choice = choice(self);
             let event = TraceEvent::Decision {
                 round: self.b.round,
                 side: self.core.side_name(s).to_string(),
@@ -419,7 +430,7 @@ impl<C: SobCore> Game<'_, C> {
                 self.decided(
                     s,
                     "favour of the gods",
-                    format!("re-rolls a roll-off lost {mine} to {theirs}"),
+                    |_| format!("re-rolls a roll-off lost {mine} to {theirs}"),
                     "favour",
                 );
                 faces[s.index()] =
@@ -451,8 +462,12 @@ impl<C: SobCore> Game<'_, C> {
             }),
         };
         let chosen = if first { w } else { w.other() };
-        let name = self.core.side_name(chosen).to_string();
-        self.decided(w, "go first", name, "go_first");
+        self.decided(
+            w,
+            "go first",
+            |g| g.core.side_name(chosen).to_string(),
+            "go_first",
+        );
         chosen
     }
 

@@ -33,8 +33,12 @@ impl<C: SobCore> Game<'_, C> {
             } else {
                 winner
             };
-            let name = self.core.side_name(placer).to_string();
-            self.decided(winner, "who deploys next", name, "deployment");
+            self.decided(
+                winner,
+                "who deploys next",
+                |g| g.core.side_name(placer).to_string(),
+                "deployment",
+            );
             self.core.deploy_next(placer);
         }
         let finished = if self.core.deploy_left(Side::A) == 0 {

@@ -108,7 +108,7 @@ impl<C: SobCore> Game<'_, C> {
         self.decided(
             s,
             "command indecision",
-            o.id().to_string(),
+            |_| o.id().to_string(),
             "indecision_first",
         );
         self.b.orders[i].discard(o);
@@ -127,7 +127,7 @@ impl<C: SobCore> Game<'_, C> {
         self.decided(
             s,
             "superstitions & omens",
-            if roll { "roll" } else { "pass" }.into(),
+            |_| if roll { "roll" } else { "pass" }.into(),
             "omens",
         );
         if !roll {
@@ -175,7 +175,7 @@ impl<C: SobCore> Game<'_, C> {
         self.decided(
             o,
             "sneaky critters",
-            if use_it { "use" } else { "decline" }.into(),
+            |_| if use_it { "use" } else { "decline" }.into(),
             "sneaky_critters",
         );
         if !use_it {

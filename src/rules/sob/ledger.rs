@@ -423,11 +423,13 @@ impl<C: SobCore> Game<'_, C> {
         if !heroic {
             return;
         }
-        let label = self.core.label(challenger);
         self.decided(
             s,
             "heroic challenge",
-            format!("{label} declares it Heroic (edge {edge:.2})"),
+            |g| {
+                let label = g.core.label(challenger);
+                format!("{label} declares it Heroic (edge {edge:.2})")
+            },
             "heroic_challenge",
         );
         if slain == Some(acceptor) {

@@ -151,7 +151,7 @@ impl<C: SobCore> Game<'_, C> {
             }
         }
         if let Some(c) = card {
-            self.decided(s, "tutor", c.id().to_string(), "tutor");
+            self.decided(s, "tutor", |_| c.id().to_string(), "tutor");
         }
         card
     }
@@ -201,7 +201,7 @@ impl<C: SobCore> Game<'_, C> {
     pub fn play_order(&mut self, s: Side, o: Order) {
         let i = s.index();
         if self.trashes(s, o) {
-            self.decided(s, "trash", o.id().to_string(), "orders_order");
+            self.decided(s, "trash", |_| o.id().to_string(), "orders_order");
             let mode = self.opts().trash_mode;
             self.b.orders[i].trash(o, mode);
             self.count_order(s, o, TRASHED);
@@ -227,8 +227,7 @@ impl<C: SobCore> Game<'_, C> {
             Order::Move => self.move_card(s, Group::Any, own_turn, true),
             Order::MoveCommandGroup => match self.command_group(s) {
                 Some((c, group, _)) => {
-                    let label = self.core.label(c);
-                    self.decided(s, "command group", label, "group_most_units");
+                    self.decided(s, "command group", |g| g.core.label(c), "group_most_units");
                     self.move_card(s, group, own_turn, true)
                 }
                 None => self.move_card(s, Group::Any, own_turn, true),
@@ -250,7 +249,12 @@ impl<C: SobCore> Game<'_, C> {
                 else {
                     return false;
                 };
-                self.decided(s, "brilliant tactician", act_as.id().to_string(), "tutor");
+                self.decided(
+                    s,
+                    "brilliant tactician",
+                    |_| act_as.id().to_string(),
+                    "tutor",
+                );
                 self.resolve_order(s, act_as, own_turn)
             }
         }
@@ -292,10 +296,14 @@ impl<C: SobCore> Game<'_, C> {
                 .fight_share(b, s)
                 .total_cmp(&self.core.fight_share(a, s))
         });
-        let list = seeds.clone();
+        // The fight list outlives nested uses of `scratch` (forecasts in the
+        // fights' windows), so it is kept in its own reused buffer.
+        let mut list = std::mem::take(&mut self.b.melee_order);
+        list.clear();
+        list.extend_from_slice(&seeds);
         self.b.scratch = seeds;
         let mut any = false;
-        for u in list {
+        for &u in &list {
             if self.over() {
                 break;
             }
@@ -306,6 +314,7 @@ impl<C: SobCore> Game<'_, C> {
             self.settle();
             any = true;
         }
+        self.b.melee_order = list;
         any
     }
 
@@ -333,8 +342,7 @@ impl<C: SobCore> Game<'_, C> {
                     .total_cmp(&self.core.edge_distance(a)),
             });
         let Some(u) = best else { return false };
-        let label = self.core.label(u);
-        self.decided(s, "rally", label, "rally_pick");
+        self.decided(s, "rally", |g| g.core.label(u), "rally_pick");
         let flee = self.opts().failed_rally_flees;
         if self.core.rally(u, flee) {
             self.b.moved_round[u] = true;
@@ -418,8 +426,12 @@ impl<C: SobCore> Game<'_, C> {
             }
         };
         if let Some(u) = pick {
-            let label = self.core.label(u);
-            self.decided(s, "activate", label, &format!("activation={activation:?}"));
+            let rule = match activation {
+                Activation::BestCharge => "activation=best_charge",
+                Activation::HighestMcv => "activation=highest_mcv",
+                Activation::Random => "activation=random",
+            };
+            self.decided(s, "activate", |g| g.core.label(u), rule);
         }
         pick
     }

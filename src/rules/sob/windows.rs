@@ -84,11 +84,10 @@ impl<C: SobCore> Game<'_, C> {
             let escapes = gap + self.core.speed(target) / 2.0 > reach;
             if escapes || self.doctrine(o).manoeuvre == When::Always {
                 self.use_starter(o, Starter::Manoeuvre);
-                let label = self.core.label(target);
                 self.decided(
                     o,
                     "manoeuvre",
-                    format!("{label} steps back from the charge"),
+                    |g| format!("{} steps back from the charge", g.core.label(target)),
                     "manoeuvre",
                 );
                 self.core.half_move_away(target, charger);
@@ -114,14 +113,16 @@ impl<C: SobCore> Game<'_, C> {
         if !wants || (!fresh && self.opts().spent_stand_and_shoot == SpentSas::Forbidden) {
             return;
         }
-        let label = self.core.label(target);
         self.decided(
             o,
             "stand & shoot",
-            format!(
-                "{label}{}",
-                if fresh { "" } else { " (spent: top band only)" }
-            ),
+            |g| {
+                format!(
+                    "{}{}",
+                    g.core.label(target),
+                    if fresh { "" } else { " (spent: top band only)" }
+                )
+            },
             "stand_and_shoot",
         );
         let mods = self.shot_mods(target, !fresh);

@@ -14,7 +14,7 @@ pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
                     FileKind::ArmyList => "army list",
                     FileKind::Doctrine => "doctrine",
                 };
-                println!("ok: {} ({what})", f.display());
+                say!("ok: {} ({what})", f.display());
             }
             Err(problems) => {
                 failed += 1;

@@ -2,6 +2,14 @@
 //! indicatif. Each subcommand has its own file; this one parses and
 //! dispatches, prints errors with their causes, and returns the exit code.
 
+/// `println!` to standard output where a closed pipe (`muster run | head`)
+/// ends the output quietly instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = $crate::cli::print_stdout(&format!("{}\n", format_args!($($arg)*)));
+    }};
+}
+
 mod check;
 mod progress;
 mod rules_cmd;
@@ -92,7 +100,7 @@ fn load(path: Option<&std::path::Path>) -> anyhow::Result<Result<crate::scenario
 }
 
 /// Writes `text` to standard output; a closed pipe (`| head`) is not an error.
-fn print_stdout(text: &str) -> anyhow::Result<()> {
+pub(crate) fn print_stdout(text: &str) -> anyhow::Result<()> {
     use std::io::Write;
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),

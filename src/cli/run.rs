@@ -228,7 +228,7 @@ fn run_with<R: Ruleset>(
         result.partial,
         args.precision,
     );
-    println!("outputs: {}", out.display());
+    say!("outputs: {}", out.display());
     Ok(if result.partial {
         EXIT_INTERRUPTED
     } else {
@@ -246,12 +246,15 @@ fn print_summary(
     precision: Option<f64>,
 ) {
     let rate = tally.battles as f64 / elapsed.max(1e-9);
-    println!(
+    say!(
         "{} ({} battles, seed {seed}, {:.1} s, {:.0} battles/s)",
-        scenario.name, tally.battles, elapsed, rate
+        scenario.name,
+        tally.battles,
+        elapsed,
+        rate
     );
     if partial {
-        println!(
+        say!(
             "PARTIAL: interrupted; these are the first {} battles only",
             tally.battles
         );
@@ -263,7 +266,7 @@ fn print_summary(
         } else {
             "NOT reached (cap hit)"
         };
-        println!(
+        say!(
             "precision +/-{p}: {verdict} after {} battles (widest half-width {hw:.4})",
             tally.battles
         );
@@ -273,12 +276,18 @@ fn print_summary(
 
 /// The per-side table of a run's summary.
 pub(super) fn print_table(tally: &crate::stats::Tally, names: [&str; 2]) {
-    println!(
+    say!(
         "{:<20} {:>8} {:>8} {:>8} {:>9} {:>17} {:>12}",
-        "side", "wins", "draws", "losses", "win rate", "95% interval", "rounds p50"
+        "side",
+        "wins",
+        "draws",
+        "losses",
+        "win rate",
+        "95% interval",
+        "rounds p50"
     );
     for s in summarise(tally, names) {
-        println!(
+        say!(
             "{:<20} {:>8} {:>8} {:>8} {:>8.1}% {:>7.1}% - {:>5.1}% {:>12}",
             s.side,
             s.wins,

@@ -221,7 +221,7 @@ impl WithRuleset for MergeJob<'_> {
             false,
         )?;
         write_text(&self.out.join("run.toml"), &self.shards[0].1.run_toml)?;
-        println!(
+        say!(
             "{}: merged {} shards, {} battles, seed {}",
             self.name,
             self.shards.len(),
@@ -229,7 +229,7 @@ impl WithRuleset for MergeJob<'_> {
             self.shards[0].1.seed
         );
         super::run::print_table(&tally, names);
-        println!("outputs: {}", self.out.display());
+        say!("outputs: {}", self.out.display());
         Ok(EXIT_OK)
     }
 }

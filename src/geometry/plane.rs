@@ -119,6 +119,12 @@ impl std::fmt::Display for Vec2 {
 
 /// The distance from `p` to the segment `a`-`b`.
 pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f64 {
+    point_segment_distance_sq(p, a, b).sqrt()
+}
+
+/// The square of [`point_segment_distance`] (no square root: for finding
+/// the least of many distances).
+pub fn point_segment_distance_sq(p: Vec2, a: Vec2, b: Vec2) -> f64 {
     let ab = b - a;
     let len2 = ab.dot(ab);
     let t = if len2 < EPS {
@@ -126,7 +132,8 @@ pub fn point_segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f64 {
     } else {
         ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
     };
-    p.distance(a + ab * t)
+    let d = p - (a + ab * t);
+    d.dot(d)
 }
 
 /// Whether the segments `a`-`b` and `c`-`d` cross or touch.

@@ -4,7 +4,7 @@
 //! and the manoeuvres that move a tray (advance, wheel about a front corner,
 //! pivot about the centre, translate). All queries are allocation-free.
 
-use super::plane::{point_segment_distance, ray_segment, segments_cross, Vec2, EPS};
+use super::plane::{point_segment_distance_sq, ray_segment, segments_cross, Vec2, EPS};
 use serde::Serialize;
 
 /// Which arc of a footprint a point lies in, seen from the footprint.
@@ -112,17 +112,18 @@ impl Rect {
         if self.overlaps(other) {
             return 0.0;
         }
+        // Squared distances, one square root at the end.
         let (a, b) = (self.corners(), other.corners());
         let mut best = f64::INFINITY;
         for i in 0..4 {
             let (b0, b1) = (b[i], b[(i + 1) % 4]);
             let (a0, a1) = (a[i], a[(i + 1) % 4]);
             for j in 0..4 {
-                best = best.min(point_segment_distance(a[j], b0, b1));
-                best = best.min(point_segment_distance(b[j], a0, a1));
+                best = best.min(point_segment_distance_sq(a[j], b0, b1));
+                best = best.min(point_segment_distance_sq(b[j], a0, a1));
             }
         }
-        best
+        best.sqrt()
     }
 
     /// The closest distance from this rectangle to a point (0 inside).

@@ -205,3 +205,23 @@ fn every_dnd_war_option_value_plays() {
         }
     }
 }
+
+#[test]
+fn a_closed_stdout_pipe_ends_a_run_quietly() {
+    use std::process::Stdio;
+    let out = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["run", "--battles", "200", "--quiet", "--out"])
+        .arg(out.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Like `muster run | head -0`: the reader goes away before any output.
+    drop(child.stdout.take());
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(done.status.code(), Some(0));
+    assert!(out.path().join("summary.csv").exists());
+}

@@ -126,3 +126,39 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("0 <= K < N"));
 }
+
+/// The shipped Slurm scripts, run as Slurm would run them (one process per
+/// array task, in parallel, then the merge), give the single run's files.
+#[test]
+fn the_slurm_job_scripts_shard_and_merge_a_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_muster");
+    let sob = "scenarios/states_of_battle/gunline.toml";
+    let single = tmp.path().join("single");
+    run(Some(sob), 240, None, &single);
+    let out = tmp.path().join("slurm");
+    let env = |c: &mut Command| {
+        c.env("SCENARIO", sob)
+            .env("BATTLES", "240")
+            .env("SHARDS", "3")
+            .env("OUT", &out)
+            .env("MUSTER", bin);
+    };
+    let tasks: Vec<_> = (0..3)
+        .map(|k| {
+            let mut c = Command::new("bash");
+            c.arg("deploy/slurm/muster-shards.sbatch")
+                .env("SLURM_ARRAY_TASK_ID", k.to_string());
+            env(&mut c);
+            c.spawn().unwrap()
+        })
+        .collect();
+    for t in tasks {
+        assert!(t.wait_with_output().unwrap().status.success());
+    }
+    let mut merge = Command::new("bash");
+    merge.arg("deploy/slurm/muster-merge.sbatch");
+    env(&mut merge);
+    assert!(merge.output().unwrap().status.success());
+    same_files(&single, &out.join("merged"));
+}

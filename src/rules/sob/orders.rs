@@ -407,10 +407,12 @@ impl<C: SobCore> Game<'_, C> {
                     (0..n).find(|&u| eligible(self, u) && self.core.is_war_machine(u))
                 })
                 .or_else(|| {
-                    (0..n).filter(|&u| eligible(self, u)).max_by(|&a, &b| {
-                        let d = |u| self.core.nearest_enemy_distance(u).unwrap_or(0.0);
-                        d(a).total_cmp(&d(b))
-                    })
+                    // Each unit's distance once (not once per comparison).
+                    (0..n)
+                        .filter(|&u| eligible(self, u))
+                        .map(|u| (u, self.core.nearest_enemy_distance(u).unwrap_or(0.0)))
+                        .max_by(|a, b| a.1.total_cmp(&b.1))
+                        .map(|(u, _)| u)
                 }),
             Activation::HighestMcv => (0..n)
                 .filter(|&u| eligible(self, u))

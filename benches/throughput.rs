@@ -4,6 +4,11 @@
 //! same battles, so a fast wrong answer fails. `-- --quick` plays fewer
 //! battles (CI runs it that way).
 //!
+//! The dice primitive comes first: nanoseconds per d20, with the face
+//! frequencies checked against 1/20. Each ruleset then reports its RNG
+//! floor: the dice it rolls per battle times the cost of a die, against
+//! the time a battle takes on one thread.
+//!
 //! Reference scenarios: Armies `open_field` (the built-in default) and This
 //! Means WAR! `pikemen_vs_swordsmen`, D&D War `infantry_lines`, States of
 //! Battle `heroes_and_monster`.
@@ -21,6 +26,8 @@ use std::time::Instant;
 struct Bench {
     label: &'static str,
     n: u64,
+    /// Nanoseconds per die roll (from the dice bench).
+    ns_per_roll: f64,
 }
 
 impl WithRuleset for Bench {
@@ -30,13 +37,11 @@ impl WithRuleset for Bench {
         let mut reference = Tally::new(&ruleset.tally_shape());
         let mut scratch = ruleset.new_scratch();
         let mut record = BattleRecord::default();
+        let mut rolls = 0;
         for i in 0..n {
-            ruleset.play(
-                &mut Dice::for_battle(seed, i),
-                &mut scratch,
-                &mut record,
-                &mut NoTrace,
-            );
+            let mut dice = Dice::for_battle(seed, i);
+            ruleset.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
+            rolls += dice.rolls();
             reference.add(&record);
         }
         let cancel = AtomicBool::new(false);
@@ -64,7 +69,40 @@ impl WithRuleset for Bench {
             );
         }
         println!("{label}: speed-up {:.2}", rates[1] / rates[0]);
+        let per_battle = rolls as f64 / n as f64;
+        let floor_us = per_battle * self.ns_per_roll / 1000.0;
+        let battle_us = 1e6 / rates[0];
+        println!(
+            "{label}: {per_battle:.0} dice per battle; RNG floor {floor_us:.1} us of {battle_us:.1} us per battle ({:.1}%)",
+            100.0 * floor_us / battle_us
+        );
     }
+}
+
+/// Rolls `n` d20s; returns nanoseconds per roll after checking that each
+/// face comes up 1/20 of the time (within 6 standard deviations).
+fn dice_bench(n: u64) -> f64 {
+    let mut dice = Dice::for_battle(1, 0);
+    let mut counts = [0u64; 20];
+    let start = Instant::now();
+    for _ in 0..n {
+        counts[usize::from(dice.roll(20)) - 1] += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let p = 1.0 / 20.0;
+    let sd = (n as f64 * p * (1.0 - p)).sqrt();
+    for (face, &c) in counts.iter().enumerate() {
+        let z = (c as f64 - n as f64 * p) / sd;
+        assert!(
+            z.abs() < 6.0,
+            "d20 face {}: {c} of {n} (z = {z:.1})",
+            face + 1
+        );
+    }
+    assert_eq!(dice.rolls(), n);
+    let ns = 1e9 * secs / n as f64;
+    println!("dice: {n} d20 rolls on 1 thread: {secs:.2} s, {ns:.2} ns per roll");
+    ns
 }
 
 fn scenario(rel: &str) -> Scenario {
@@ -74,27 +112,32 @@ fn scenario(rel: &str) -> Scenario {
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let n = |full: u64| if quick { full / 25 } else { full };
+    let ns_per_roll = dice_bench(n(100_000_000));
     let armies = load_default().expect("default scenario");
     armies.rules.with(Bench {
         label: "armies open_field",
         n: n(50_000),
+        ns_per_roll,
     });
     scenario("scenarios/means_war/pikemen_vs_swordsmen.toml")
         .rules
         .with(Bench {
             label: "means_war pikemen_vs_swordsmen",
             n: n(50_000),
+            ns_per_roll,
         });
     scenario("scenarios/dnd_war/infantry_lines.toml")
         .rules
         .with(Bench {
             label: "dnd_war infantry_lines",
             n: n(50_000),
+            ns_per_roll,
         });
     scenario("scenarios/states_of_battle/heroes_and_monster.toml")
         .rules
         .with(Bench {
             label: "states_of_battle heroes_and_monster",
             n: n(20_000),
+            ns_per_roll,
         });
 }

@@ -13,6 +13,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 #[derive(Clone, Debug)]
 pub struct Dice {
     rng: Xoshiro256PlusPlus,
+    /// Dice rolled so far (the benches' RNG floor: draws per battle).
+    rolls: u64,
 }
 
 /// How many dice a roll uses and which it keeps.
@@ -40,7 +42,13 @@ impl Dice {
         let key = splitmix64(seed ^ splitmix64(battle_idx.wrapping_add(0xA076_1D64_78BD_642F)));
         Dice {
             rng: Xoshiro256PlusPlus::seed_from_u64(key),
+            rolls: 0,
         }
+    }
+
+    /// Dice rolled from this stream so far.
+    pub fn rolls(&self) -> u64 {
+        self.rolls
     }
 
     /// A raw 64-bit draw (used by the value-stability test).
@@ -51,6 +59,7 @@ impl Dice {
     /// A uniform integer in `1..=faces` (Lemire's unbiased multiply-and-reject).
     pub fn roll(&mut self, faces: u8) -> u8 {
         debug_assert!(faces > 0);
+        self.rolls += 1;
         let n = u32::from(faces);
         loop {
             let x = self.rng.next_u32();

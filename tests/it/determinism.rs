@@ -254,3 +254,18 @@ fn dnd_war_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
         thread_free_and_traced(&r, name);
     }
 }
+
+#[test]
+fn sob_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
+    for name in ["heroes_and_monster", "gunline", "relief_column"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("scenarios/states_of_battle/{name}.toml"));
+        let ScenarioRules::StatesOfBattle(r) = muster::scenario::load_scenario(&path)
+            .expect("shipped scenario")
+            .rules
+        else {
+            unreachable!("a states_of_battle scenario")
+        };
+        thread_free_and_traced(&*r, name);
+    }
+}

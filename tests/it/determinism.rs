@@ -240,32 +240,28 @@ fn precision_mode_stops_at_the_requested_half_width() {
     assert!(engine::widest_half_width(&shorter) > 0.03);
 }
 
-#[test]
-fn dnd_war_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
-    for name in ["characters_and_monster", "gunline"] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join(format!("scenarios/dnd_war/{name}.toml"));
-        let ScenarioRules::DndWar(r) = muster::scenario::load_scenario(&path)
-            .expect("shipped scenario")
-            .rules
-        else {
-            unreachable!("a dnd_war scenario")
-        };
-        thread_free_and_traced(&r, name);
+/// [`thread_free_and_traced`] for a scenario of any ruleset.
+struct ThreadFree<'a>(&'a str);
+
+impl muster::scenario::WithRuleset for ThreadFree<'_> {
+    type Output = Tally;
+    fn run<R: Ruleset>(self, ruleset: &R) -> Tally {
+        thread_free_and_traced(ruleset, self.0)
     }
 }
 
 #[test]
-fn sob_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
-    for name in ["heroes_and_monster", "gunline", "relief_column"] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join(format!("scenarios/states_of_battle/{name}.toml"));
-        let ScenarioRules::StatesOfBattle(r) = muster::scenario::load_scenario(&path)
-            .expect("shipped scenario")
-            .rules
-        else {
-            unreachable!("a states_of_battle scenario")
-        };
-        thread_free_and_traced(&*r, name);
+fn dnd_war_and_sob_tallies_do_not_depend_on_thread_count_and_trace_equals_batch() {
+    for rel in [
+        "dnd_war/characters_and_monster",
+        "dnd_war/gunline",
+        "states_of_battle/heroes_and_monster",
+        "states_of_battle/gunline",
+        "states_of_battle/relief_column",
+    ] {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{rel}.toml"));
+        let scenario = muster::scenario::load_scenario(&path).expect("shipped scenario");
+        scenario.rules.with(ThreadFree(rel));
     }
 }

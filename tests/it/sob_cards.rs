@@ -434,13 +434,12 @@ fn inspiring_leader_is_kept_then_gains_two_when_the_general_slays_in_a_challenge
     t.game().play_event(A, Event::InspiringLeader);
     assert!(t.b.inspiring_held[0]);
     assert_eq!(t.mc(A), 12);
-    t.core.events.push(CoreEvent::Challenge {
+    t.resolve(&[CoreEvent::Challenge {
         challenger: 0,
         acceptor: 1,
         edge: 0.5,
         slain: Some(1),
-    });
-    t.game().settle();
+    }]);
     assert_eq!(t.flow(A, Flow::InspiringLeader), [0, 2]);
     assert!(!t.b.inspiring_held[0]);
     assert_eq!(t.b.events[0].trash, vec![Event::InspiringLeader]);
@@ -730,26 +729,23 @@ fn pair(mcv_a: u32, mcv_b: u32) -> Table {
 #[test]
 fn tv20_first_blood_ignores_own_casualties() {
     let mut t = pair(1, 1);
-    t.core.events.push(CoreEvent::Slain {
+    t.resolve(&[CoreEvent::Slain {
         victim: 1,
         by: 1,
         count: 1,
-    });
-    t.game().settle();
+    }]);
     assert!(t.game().is_open(Achievement::FirstBlood, B));
-    t.core.events.push(CoreEvent::Slain {
+    t.resolve(&[CoreEvent::Slain {
         victim: 1,
         by: 0,
         count: 1,
-    });
-    t.game().settle();
+    }]);
     assert_eq!((t.mc(A), t.mc(B)), (13, 12));
-    t.core.events.push(CoreEvent::Slain {
+    t.resolve(&[CoreEvent::Slain {
         victim: 0,
         by: 1,
         count: 2,
-    });
-    t.game().settle();
+    }]);
     assert_eq!(t.mc(B), 12, "closed for both (global_once)");
 }
 
@@ -763,12 +759,11 @@ fn tv17_salvo_needs_two_machines_on_one_target_in_the_own_turn() {
         vec![bolt, stone, unit(B, "X", 20.0), unit(B, "Y", 22.0)]
     };
     let slay = |t: &mut Table, by: usize, victim: usize| {
-        t.core.events.push(CoreEvent::Slain {
+        t.resolve(&[CoreEvent::Slain {
             victim,
             by,
             count: 1,
-        });
-        t.game().settle();
+        }]);
     };
     let mut t = Table::new(units(()), [12, 12], 1);
     slay(&mut t, 0, 2);
@@ -814,11 +809,10 @@ fn tv18_heroic_moment_by_side_totals_any_pair_and_shooting_panic() {
                 .events
                 .push(CoreEvent::FightResolved { unit: w, won: true });
         }
-        t.core.events.push(CoreEvent::FightResolved {
+        t.resolve(&[CoreEvent::FightResolved {
             unit: 2,
             won: false,
-        });
-        t.game().settle();
+        }]);
     };
     fight(&mut t, &[0]);
     assert_eq!(t.flow(A, Flow::HeroicMoment), [0, 2]);
@@ -850,12 +844,11 @@ fn tv18_heroic_moment_by_side_totals_any_pair_and_shooting_panic() {
         [12, 12],
         1,
     );
-    t.core.events.push(CoreEvent::Fled {
+    t.resolve(&[CoreEvent::Fled {
         unit: 1,
         cause: FleeCause::ShootingPanic,
         causer: Some(0),
-    });
-    t.game().settle();
+    }]);
     assert_eq!(t.flow(A, Flow::HeroicMoment), [0, 2]);
 }
 
@@ -919,40 +912,37 @@ fn tv21_losses_per_defeat_and_mcv_once() {
     t.setup.mcv.push(1);
     t.restart();
     // U (MCV 2) loses a round and passes its break test: -1.
-    t.core.events.push(CoreEvent::FightResolved {
-        unit: 0,
-        won: false,
-    });
-    t.core
-        .events
-        .push(CoreEvent::FightResolved { unit: 1, won: true });
-    t.game().settle();
+    t.resolve(&[
+        CoreEvent::FightResolved {
+            unit: 0,
+            won: false,
+        },
+        CoreEvent::FightResolved { unit: 1, won: true },
+    ]);
     assert_eq!(t.mc(A), 11);
     // Next round U is annihilated: -1 -2 = -3.
     t.core.units[0].in_battle = false;
-    t.core.events.push(CoreEvent::FightResolved {
-        unit: 0,
-        won: false,
-    });
-    t.core
-        .events
-        .push(CoreEvent::FightResolved { unit: 1, won: true });
-    t.core.events.push(CoreEvent::Removed {
-        unit: 0,
-        fled_off: false,
-    });
-    t.core.events.push(CoreEvent::Removed {
-        unit: 0,
-        fled_off: false,
-    });
-    t.game().settle();
+    t.resolve(&[
+        CoreEvent::FightResolved {
+            unit: 0,
+            won: false,
+        },
+        CoreEvent::FightResolved { unit: 1, won: true },
+        CoreEvent::Removed {
+            unit: 0,
+            fled_off: false,
+        },
+        CoreEvent::Removed {
+            unit: 0,
+            fled_off: false,
+        },
+    ]);
     assert_eq!(t.mc(A), 8, "the MCV is paid once");
     // A B unit with MCV 3 flees off the board: -3.
-    t.core.events.push(CoreEvent::Removed {
+    t.resolve(&[CoreEvent::Removed {
         unit: 1,
         fled_off: true,
-    });
-    t.game().settle();
+    }]);
     assert_eq!(t.mc(B), 9);
     assert_eq!(t.flow(B, Flow::FledOffTable), [3, 0]);
     // Two A units on the losing side of one fight: -2 (per_unit).
@@ -1027,17 +1017,18 @@ fn tv23_changes_are_netted_and_a_simultaneous_rout_is_a_draw() {
     };
     let mut t = Table::new(vec![general, chief], [1, 12], 1);
     t.setup.doctrines.0[0].heroic_challenge = When::Always;
-    t.core.events.push(CoreEvent::Challenge {
-        challenger: 0,
-        acceptor: 1,
-        edge: 0.7,
-        slain: Some(1),
-    });
-    t.core.events.push(CoreEvent::FightResolved {
-        unit: 0,
-        won: false,
-    });
-    t.game().settle();
+    t.resolve(&[
+        CoreEvent::Challenge {
+            challenger: 0,
+            acceptor: 1,
+            edge: 0.7,
+            slain: Some(1),
+        },
+        CoreEvent::FightResolved {
+            unit: 0,
+            won: false,
+        },
+    ]);
     assert_eq!(t.mc(A), 2);
     assert!(!t.game().over());
 
@@ -1051,15 +1042,16 @@ fn tv23_changes_are_netted_and_a_simultaneous_rout_is_a_draw() {
     );
     t.b.tracks[1].lose(10);
     t.core.units[1].in_battle = false;
-    t.core.events.push(CoreEvent::FightResolved {
-        unit: 0,
-        won: false,
-    });
-    t.core.events.push(CoreEvent::Removed {
-        unit: 1,
-        fled_off: false,
-    });
-    t.game().settle();
+    t.resolve(&[
+        CoreEvent::FightResolved {
+            unit: 0,
+            won: false,
+        },
+        CoreEvent::Removed {
+            unit: 1,
+            fled_off: false,
+        },
+    ]);
     assert_eq!((t.mc(A), t.mc(B)), (0, 0));
     assert!(t.game().over());
     assert_eq!(t.b.winner, None, "a draw");
@@ -1250,8 +1242,7 @@ fn favour_of_the_gods_is_offered_to_the_core_and_counted_when_used() {
     assert_eq!(t.core.favour, [2, 2]);
     assert_eq!(t.core.favour_wanted, vec![true, false, false]);
     // The core reports a use: the overlay counts it and one card is left.
-    t.core.events.push(CoreEvent::Favour { side: A });
-    t.game().settle();
+    t.resolve(&[CoreEvent::Favour { side: A }]);
     assert_eq!(t.b.starters[0][Starter::FavourOfTheGods.index()], 1);
     assert_eq!(
         t.cards(
@@ -1276,21 +1267,7 @@ fn favour_of_the_gods_is_offered_to_the_core_and_counted_when_used() {
 fn deployment_roll_offs_make_the_loser_place_and_the_first_done_nudges() {
     let mut seen_nudges = false;
     for seed in 0..40 {
-        let units = vec![
-            unit(A, "a1", 0.0),
-            unit(A, "a2", 1.0),
-            unit(B, "b1", 30.0),
-            unit(B, "b2", 31.0),
-            unit(B, "b3", 32.0),
-            unit(B, "b4", 33.0),
-        ];
-        let options = SobOptions {
-            gd_deployment: true,
-            ..SobOptions::default()
-        };
-        let mut t = Table::with(units, [12, 12], seed, options);
-        t.core.log.clear();
-        t.core.trace.clear();
+        let mut t = Table::deploying(2, 4, seed);
         t.game().deploy();
         // Each untied roll-off: the loser places (D24 a).
         let rolls: Vec<u8> = t.core.rolls().iter().map(|r| r.1).collect();

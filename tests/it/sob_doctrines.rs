@@ -396,23 +396,10 @@ fn d19_heroic_challenge_judged_by_the_edge() {
 
 #[test]
 fn d24_deployment_the_roll_off_winner_places_himself_when_told() {
-    use muster::rules::sob::options::SobOptions;
     for seed in 0..10 {
-        let units = vec![
-            unit(A, "a1", 0.0),
-            unit(A, "a2", 1.0),
-            unit(B, "b1", 30.0),
-            unit(B, "b2", 31.0),
-        ];
-        let options = SobOptions {
-            gd_deployment: true,
-            ..SobOptions::default()
-        };
-        let mut t = Table::with(units, [12, 12], seed, options);
+        let mut t = Table::deploying(2, 2, seed);
         t.setup.doctrines.0[0].deploy_opponent_first = false;
         t.setup.doctrines.0[1].deploy_opponent_first = false;
-        t.core.log.clear();
-        t.core.trace.clear();
         t.game().deploy();
         let rolls = t.core.rolls();
         let pair = rolls

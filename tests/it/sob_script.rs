@@ -416,6 +416,29 @@ impl Table {
         self.core.trace.clear();
     }
 
+    /// `n_a` units of side A and `n_b` of side B, deploying by GD roll-offs
+    /// (digest 7.1); the log and trace are cleared after the start.
+    pub fn deploying(n_a: usize, n_b: usize, seed: u64) -> Self {
+        let units = (0..n_a)
+            .map(|i| Unit::new(Side::A, "a", i as f64))
+            .chain((0..n_b).map(|i| Unit::new(Side::B, "b", 30.0 + i as f64)))
+            .collect();
+        let options = SobOptions {
+            gd_deployment: true,
+            ..SobOptions::default()
+        };
+        let mut t = Table::with(units, [12, 12], seed, options);
+        t.core.log.clear();
+        t.core.trace.clear();
+        t
+    }
+
+    /// The core reports `events` as one resolution, which is then settled.
+    pub fn resolve(&mut self, events: &[CoreEvent]) {
+        self.core.events.extend_from_slice(events);
+        self.game().settle();
+    }
+
     pub fn game(&mut self) -> Game<'_, ScriptCore> {
         Game {
             setup: &self.setup,

@@ -66,7 +66,7 @@ pub enum Command {
     },
     /// List a ruleset's named rule options with their defaults.
     Rules {
-        /// The ruleset: `armies` or `means_war`.
+        /// The ruleset: `armies`, `means_war`, `dnd_war` or `states_of_battle`.
         ruleset: String,
     },
 }

@@ -4,7 +4,8 @@
 //! a xoshiro256++ stream whose 256-bit state is filled by SplitMix64 from a key
 //! that mixes `s` and `i`. Streams are therefore independent of thread count,
 //! batch size and shard split. The module does not know any rules: it rolls a
-//! die with `n` faces, with advantage or disadvantage, and nothing more.
+//! die with `n` faces, with advantage or disadvantage, and counts the dice
+//! rolled (for the benches' RNG floor), and nothing more.
 
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

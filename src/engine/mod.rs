@@ -7,7 +7,9 @@
 //! order, so results do not depend on the thread count and memory does not
 //! grow with the number of battles. A cancelled run keeps the longest prefix
 //! of finished chunks, so a partial result is exactly the first `k` battles.
-//! Progress leaves through an [`Observer`]; the engine never prints.
+//! A shard plays one contiguous index range ([`run_range`]); tallies of
+//! disjoint ranges add up to the tally of their union. Progress leaves
+//! through an [`Observer`]; the engine never prints.
 
 use crate::dice::Dice;
 use crate::rules::{BattleRecord, NoTrace, Ruleset, Side};

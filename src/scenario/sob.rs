@@ -4,7 +4,8 @@
 //! breaks, or the digest's D23 build when none is given) and card-layer
 //! doctrine, each unit's MCV, and the army's Morale Counters (digest 1.2:
 //! 2.5 x XP of the battle level per counter, characters at a notional
-//! 4 x XP). The D&D War parts are validated by `dnd_war`.
+//! 4 x XP; reserve units count), and the State of Battle triggers (in
+//! `sob_triggers`). The D&D War parts are validated by `dnd_war`.
 
 use super::checks::{check_options_at, in_range, ruleset_is, word, Ctx};
 use super::locate::Locator;

@@ -1,7 +1,8 @@
 //! The shared battle state every D&D War operation reads and changes: each
 //! unit's models, footprint and status (ready, fleeing, destroyed, fled
-//! off the table), what it has done this turn, and the engagements that
-//! hold units in close combat. The native turn sequence and the States of
+//! off the table, joined, in reserve), what it has done this turn, and the
+//! engagements that hold units in close combat; for States of Battle also
+//! the deployment slots and the Favour of the Gods cards the core may spend. The native turn sequence and the States of
 //! Battle card layer both work on this state through the operations in
 //! `ops`; nothing here rolls dice.
 

@@ -2,8 +2,9 @@
 //! one atomic resolution become MC losses (defeats, MCV of units
 //! destroyed or fled off, the pre-2.4 break and panic triggers) and the
 //! six achievements, awarded once, first come first served; the changes
-//! are netted and applied at the end of the resolution, then the end of
-//! the battle is checked. Every change is counted by cause for
+//! are netted and applied at the end of the resolution (the State
+//! triggers reached then fire, and their MC is applied in turn), then the
+//! end of the battle is checked. Every change is counted by cause for
 //! mc_flow.csv, with the counters a floor at 0 or a gain cap did not move
 //! counted as corrections, so start - lost + gained = end always holds.
 

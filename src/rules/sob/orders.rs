@@ -1,7 +1,8 @@
 //! Orders cards in play (digest 5.1 and D2, D4, D6-D10): the tutor pick,
 //! the order a hand is played in and what is trashed, and each card's
 //! procedure: Move (compulsory rally, then one unit moves, marches or
-//! charges, with the first round of any fight it starts), Move Command
+//! charges, with the first round of any fight it starts, or repairs a
+//! disabled war machine when no charge is on), Move Command
 //! Group, Melee, the two reloads, Cast Spells, Brilliant Tactician and
 //! Lull. Charges go through the charge-declared window (Manoeuvre, Stand &
 //! Shoot) and count toward Thunderous Charge and Pincer Movement.

@@ -313,7 +313,7 @@ fn state_triggers_and_reserves_are_checked_with_their_fields() {
 }
 
 #[test]
-fn relief_column_reinforcements_come_on_and_keep_the_accounts() {
+fn relief_column_reinforcements_come_on_only_after_their_trigger() {
     use muster::rules::dnd_war::state::Status;
     let r = sob("scenarios/states_of_battle/relief_column.toml");
     let knights = r

@@ -12,6 +12,7 @@
 //! - [`report`]: CSV and run.toml writers (atomic).
 //! - [`cli`]: the command line (clap, terminal, progress bar).
 
+pub mod analysis;
 pub mod cli;
 pub mod dice;
 pub mod doctrine;

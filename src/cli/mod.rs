@@ -11,10 +11,13 @@ macro_rules! say {
 }
 
 mod check;
+mod compare;
 mod progress;
+mod report_cmd;
 mod rules_cmd;
 mod run;
 pub mod shard;
+mod study;
 mod trace;
 
 use clap::{Parser, Subcommand};
@@ -54,6 +57,10 @@ pub struct Cli {
 pub enum Command {
     /// Play many battles of a scenario and write summary.csv, rounds.csv, units.csv and run.toml.
     Run(run::RunArgs),
+    /// Compare variants of a scenario (or several scenarios) on common random numbers.
+    Compare(compare::CompareArgs),
+    /// Build (or rebuild) the charts and report.html of any output folder.
+    Report(report_cmd::ReportArgs),
     /// Combine the output folders of `muster run --shard K/N` into the files one run writes.
     Merge(shard::MergeArgs),
     /// Replay one battle of a run, showing every roll, decision and change of state.
@@ -77,6 +84,8 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Run(args) => run::run(args),
         Command::Merge(args) => shard::merge(args),
+        Command::Compare(args) => compare::compare(args),
+        Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),
         Command::Rules { ruleset } => rules_cmd::rules(&ruleset),

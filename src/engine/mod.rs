@@ -11,6 +11,10 @@
 //! disjoint ranges add up to the tally of their union. Progress leaves
 //! through an [`Observer`]; the engine never prints.
 
+mod variants;
+
+pub use variants::{play_variants, VariantTallies};
+
 use crate::dice::Dice;
 use crate::rules::{BattleRecord, NoTrace, Ruleset, Side};
 use crate::stats::{wilson, Tally, Z_95};

@@ -10,11 +10,15 @@ use crate::rules::Side;
 use crate::stats::{wilson, Tally, TallyShape, Z_95};
 use std::path::Path;
 
-fn f4(x: f64) -> String {
+pub(crate) fn f4(x: f64) -> String {
     format!("{x:.4}")
 }
 
-fn csv_write(path: &Path, header: &[String], rows: &[Vec<String>]) -> Result<(), ReportError> {
+pub(crate) fn csv_write(
+    path: &Path,
+    header: &[String],
+    rows: &[Vec<String>],
+) -> Result<(), ReportError> {
     write_atomic(path, |w| {
         let mut out = csv::Writer::from_writer(w);
         let err = |source| ReportError::Csv {

@@ -2,7 +2,12 @@
 //! (a temporary file in the same folder, renamed into place), so no output
 //! is ever left half-written. With `scenario`, the only module doing file IO.
 
+mod analysis_charts;
+pub mod build;
+pub mod charts;
 pub mod csv_out;
+pub mod html;
+pub mod table;
 
 use std::io::Write;
 use std::path::Path;
@@ -17,6 +22,10 @@ pub enum ReportError {
     },
     #[error("cannot write {path}: {source}")]
     Csv { path: String, source: csv::Error },
+    #[error("{path}: {message}")]
+    Folder { path: String, message: String },
+    #[error(transparent)]
+    Chart(#[from] charts::ChartError),
     #[error("cannot serialise run.toml: {0}")]
     Toml(#[from] toml::ser::Error),
 }

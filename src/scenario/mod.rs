@@ -74,6 +74,45 @@ impl ScenarioRules {
     }
 }
 
+/// Something to do with several variants of one ruleset at once (compare,
+/// sweep, tune and deck search play them side by side).
+pub trait WithRulesets {
+    type Output;
+    fn run<R: Ruleset>(self, rulesets: &[&R]) -> Self::Output;
+}
+
+impl ScenarioRules {
+    /// Calls `job` with every ruleset of `all`; None when they are not all
+    /// of one ruleset (or `all` is empty).
+    pub fn with_all<J: WithRulesets>(all: &[&ScenarioRules], job: J) -> Option<J::Output> {
+        macro_rules! same {
+            ($variant:ident, $make:expr) => {{
+                let owned = all
+                    .iter()
+                    .map(|r| match r {
+                        ScenarioRules::$variant(s) => Some($make(s)),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                let refs: Vec<&_> = owned.iter().collect();
+                Some(job.run(&refs))
+            }};
+        }
+        match all.first()? {
+            ScenarioRules::Armies(_) => {
+                same!(Armies, |s: &ArmiesSetup| Armies { setup: s.clone() })
+            }
+            ScenarioRules::MeansWar(_) => {
+                same!(MeansWar, |s: &WarSetup| MeansWar { setup: s.clone() })
+            }
+            ScenarioRules::DndWar(_) => same!(DndWar, |s: &DndWar| s.clone()),
+            ScenarioRules::StatesOfBattle(_) => {
+                same!(StatesOfBattle, |s: &Box<SobOnDndWar>| s.as_ref().clone())
+            }
+        }
+    }
+}
+
 /// A scenario with every reference inlined, in its ruleset's file format.
 #[derive(Clone, Debug)]
 pub enum ResolvedFile {
@@ -94,6 +133,17 @@ impl ResolvedFile {
             ResolvedFile::Armies(f) => stamped(f, battles, seed, provenance),
             ResolvedFile::MeansWar(f) => stamped(f, battles, seed, provenance),
             ResolvedFile::DndWar(f) => stamped(f, battles, seed, provenance),
+        }
+    }
+}
+
+impl ResolvedFile {
+    /// The file as TOML, exactly as resolved (no run stamp).
+    pub fn to_toml(&self) -> Result<String, toml::ser::Error> {
+        match self {
+            ResolvedFile::Armies(f) => toml::to_string_pretty(f),
+            ResolvedFile::MeansWar(f) => toml::to_string_pretty(f),
+            ResolvedFile::DndWar(f) => toml::to_string_pretty(f),
         }
     }
 }
@@ -144,6 +194,18 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The side names, in scenario order.
+    pub fn side_names(&self) -> [String; 2] {
+        struct Names;
+        impl WithRuleset for Names {
+            type Output = [String; 2];
+            fn run<R: Ruleset>(self, ruleset: &R) -> [String; 2] {
+                ruleset.side_names().map(str::to_string)
+            }
+        }
+        self.rules.with(Names)
+    }
+
     /// A file-system-safe version of the name, for default output folders.
     pub fn slug(&self) -> String {
         let mut s: String = self

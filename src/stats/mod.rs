@@ -6,9 +6,11 @@
 //! summarised ([`wilson`], [`Histogram::quantile`], [`Histogram::mean`]).
 
 mod histogram;
+mod paired;
 mod tally;
 
 pub use histogram::Histogram;
+pub use paired::{bonferroni_z, difference, hybrid_score, Difference, PairTable, PairedWins};
 pub use tally::{Bands, SideTable, Tally, TallyShape, UnitEvents, UnitMeta};
 
 /// The 97.5% quantile of the standard normal distribution (for 95% intervals).
@@ -47,5 +49,21 @@ mod tests {
         let (lo, hi) = wilson(0, 10, Z_95);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
+    }
+
+    #[test]
+    fn hybrid_score_matches_newcombes_worked_example() {
+        // 56/70 - 48/80 (Newcombe 1998, independent proportions, table II
+        // example (a), method 10): 0.0524 .. 0.3339.
+        let (lo, hi) = hybrid_score((56, 70), (48, 80), 0.0, Z_95);
+        assert!((lo - 0.0524).abs() < 1e-4, "{lo}");
+        assert!((hi - 0.3339).abs() < 1e-4, "{hi}");
+    }
+
+    #[test]
+    fn bonferroni_z_is_the_normal_quantile_of_the_split_level() {
+        assert!((bonferroni_z(0.05, 1) - Z_95).abs() < 1e-9);
+        // 0.05 / 10 = 0.005, two-sided: the 0.9975 quantile, 2.8070.
+        assert!((bonferroni_z(0.05, 10) - 2.8070).abs() < 1e-4);
     }
 }

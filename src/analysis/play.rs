@@ -1,0 +1,140 @@
+//! Plays a list of variants side by side on common random numbers and
+//! returns, per variant, its tally with what the report writers need
+//! (tally shape, side names, strength measure), plus the paired wins.
+
+use super::vary::Variant;
+use crate::engine::{play_variants, Observer, VariantTallies};
+use crate::rules::{Ruleset, Side};
+use crate::scenario::{ScenarioRules, WithRulesets};
+use crate::stats::{TallyShape, Z_95};
+use std::sync::atomic::AtomicBool;
+
+/// How many battle indices to play.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StudyPlan {
+    Fixed(u64),
+    /// Batches of `batch` until every difference to variant 0 has a paired
+    /// 95% half-width of at most `half_width`, or `max_battles` indices.
+    Precision {
+        half_width: f64,
+        batch: u64,
+        max_battles: u64,
+    },
+}
+
+/// What one variant's reports need besides its tally.
+#[derive(Clone, Debug)]
+pub struct VariantMeta {
+    pub shape: TallyShape,
+    pub side_names: [String; 2],
+    pub strength: &'static str,
+}
+
+/// The played variants.
+#[derive(Clone, Debug)]
+pub struct StudyResult {
+    pub played: VariantTallies,
+    pub meta: Vec<VariantMeta>,
+    pub partial: bool,
+}
+
+/// Errors of a study set-up.
+#[derive(Debug, thiserror::Error)]
+pub enum StudyError {
+    #[error("the variants are not all of one ruleset; compare scenarios of the same ruleset")]
+    MixedRulesets,
+}
+
+/// The largest paired 95% half-width of a difference to variant 0.
+pub fn widest_paired_half_width(played: &VariantTallies) -> f64 {
+    (1..played.paired.variants())
+        .map(|v| {
+            let d = played.paired.difference(v, 0, Z_95);
+            (d.paired.1 - d.paired.0) / 2.0
+        })
+        .fold(0.0, f64::max)
+}
+
+/// Plays `variants` from battle index `start` under `plan`.
+pub fn play(
+    variants: &[&Variant],
+    focus: Side,
+    seed: u64,
+    start: u64,
+    plan: StudyPlan,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+) -> Result<StudyResult, StudyError> {
+    let rules: Vec<&ScenarioRules> = variants.iter().map(|v| &v.scenario.rules).collect();
+    ScenarioRules::with_all(
+        &rules,
+        Job {
+            focus,
+            seed,
+            start,
+            plan,
+            cancel,
+            observer,
+        },
+    )
+    .ok_or(StudyError::MixedRulesets)
+}
+
+struct Job<'a> {
+    focus: Side,
+    seed: u64,
+    start: u64,
+    plan: StudyPlan,
+    cancel: &'a AtomicBool,
+    observer: &'a dyn Observer,
+}
+
+impl WithRulesets for Job<'_> {
+    type Output = StudyResult;
+    fn run<R: Ruleset>(self, rulesets: &[&R]) -> StudyResult {
+        let mut played = VariantTallies::new(rulesets);
+        let go = |from: u64, n: u64, into: &mut VariantTallies| {
+            play_variants(
+                rulesets,
+                self.focus,
+                self.seed,
+                from,
+                n,
+                into,
+                self.cancel,
+                self.observer,
+            )
+        };
+        let done = match self.plan {
+            StudyPlan::Fixed(n) => go(self.start, n, &mut played),
+            StudyPlan::Precision {
+                half_width,
+                batch,
+                max_battles,
+            } => loop {
+                let n = batch.min(max_battles - played.battles());
+                if !go(self.start + played.battles(), n, &mut played) {
+                    break false;
+                }
+                if widest_paired_half_width(&played) <= half_width
+                    || played.battles() >= max_battles
+                {
+                    break true;
+                }
+            },
+        };
+        let meta = rulesets
+            .iter()
+            .map(|r| VariantMeta {
+                shape: r.tally_shape(),
+                side_names: r.side_names().map(str::to_string),
+                strength: r.strength_name(),
+            })
+            .collect();
+        StudyResult {
+            played,
+            meta,
+            partial: !done,
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! Variants of a scenario: `PATH=VALUE` edits applied to the scenario with
+//! every reference inlined (what run.toml holds), then validated like any
+//! scenario file.
+//!
+//! A PATH is a dotted walk through that document. A table segment is a key;
+//! in an array of tables (`side`, `units`, `profile`, `trigger`) a segment
+//! picks the element by its position (`side.0`) or by its `name`, `label`,
+//! `id` or `profile` (`side.Humans.units.guard.mcv`). The last segment is
+//! the key to set; it may be new (an option left at its default). A VALUE is
+//! read as a TOML value (`3`, `2.5`, `true`, `{ move = 3 }`), otherwise as
+//! a string (`reckless`). A few short names stand for longer paths (see
+//! [`ALIASES`]).
+
+use crate::scenario::problems::did_you_mean;
+use crate::scenario::{load_scenario_text, Scenario};
+use std::path::Path;
+use toml_edit::{DocumentMut, Item, TableLike, Value};
+
+/// Short names for paths users vary often.
+pub const ALIASES: &[(&str, &str, &str)] = &[(
+    "mc_ratio",
+    "states_of_battle.dnd_mc_ratio_xp_tenths",
+    "States of Battle on D&D War: points per Morale Counter, as tenths of XP(L)",
+)];
+
+/// Errors in a `--vary` or `--grid` specification or in a variant.
+#[derive(Debug, thiserror::Error)]
+pub enum VaryError {
+    #[error("`{0}` is not PATH=VALUES; write it as e.g. side.Humans.gd=8,10,12")]
+    Syntax(String),
+    #[error("path `{path}`: {message}")]
+    Path { path: String, message: String },
+    #[error("variant `{label}` is not a valid scenario:\n{problems}")]
+    Invalid { label: String, problems: String },
+    #[error("cannot write the scenario as TOML: {0}")]
+    Toml(#[from] toml::ser::Error),
+}
+
+/// A scenario with some edits applied.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// `PATH=VALUE, ...`, or `baseline` when nothing was edited.
+    pub label: String,
+    pub edits: Vec<(String, String)>,
+    pub scenario: Scenario,
+}
+
+/// Splits `PATH=V1,V2,...` (values separated by commas outside braces and
+/// brackets).
+pub fn parse_spec(spec: &str) -> Result<(String, Vec<String>), VaryError> {
+    let (path, values) = spec
+        .split_once('=')
+        .ok_or_else(|| VaryError::Syntax(spec.to_string()))?;
+    let path = expand_alias(path.trim());
+    let mut out = Vec::new();
+    let (mut depth, mut cur) = (0i32, String::new());
+    for c in values.chars() {
+        match c {
+            '{' | '[' => depth += 1,
+            '}' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut cur).trim().to_string());
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    out.push(cur.trim().to_string());
+    if path.is_empty() || out.iter().any(String::is_empty) {
+        return Err(VaryError::Syntax(spec.to_string()));
+    }
+    Ok((path, out))
+}
+
+/// The path an alias stands for (or `path` itself).
+pub fn expand_alias(path: &str) -> String {
+    ALIASES
+        .iter()
+        .find(|(a, _, _)| *a == path)
+        .map_or(path.to_string(), |(_, p, _)| p.to_string())
+}
+
+/// The scenario as one self-contained TOML document.
+pub fn scenario_text(scenario: &Scenario) -> Result<String, VaryError> {
+    Ok(scenario.resolved.to_toml()?)
+}
+
+/// Reads a VALUE: a TOML value when it parses as one, else a string.
+pub fn parse_value(text: &str) -> Value {
+    format!("v = {text}")
+        .parse::<DocumentMut>()
+        .ok()
+        .and_then(|d| d.get("v").and_then(Item::as_value).cloned())
+        .unwrap_or_else(|| Value::from(text))
+}
+
+/// Sets `path` to `value` in `doc`.
+pub fn set_path(doc: &mut DocumentMut, path: &str, value: Value) -> Result<(), VaryError> {
+    let err = |message: String| VaryError::Path {
+        path: path.to_string(),
+        message,
+    };
+    let segments: Vec<&str> = path.split('.').collect();
+    let mut table: &mut dyn TableLike = doc.as_table_mut();
+    let mut i = 0;
+    while i + 1 < segments.len() {
+        let seg = segments[i];
+        let here = segments[..i].join(".");
+        let under = |m: String| {
+            err(if here.is_empty() {
+                m
+            } else {
+                format!("{m} (under `{here}`)")
+            })
+        };
+        if !table.contains_key(seg) {
+            // An absent options table is created, so options can be set.
+            if i == 0 && (seg == "options" || seg == "states_of_battle") {
+                table.insert(seg, Item::Table(toml_edit::Table::new()));
+            } else {
+                let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
+                return Err(under(no_such(seg, "key", &keys)));
+            }
+        }
+        let item = table.get_mut(seg).expect("present");
+        table = match item {
+            Item::ArrayOfTables(a) => {
+                i += 1;
+                let pick =
+                    pick_element(a, segments[i]).map_err(|m| under(format!("`{seg}`: {m}")))?;
+                a.get_mut(pick).expect("picked in range")
+            }
+            other => other.as_table_like_mut().ok_or_else(|| {
+                under(format!(
+                    "`{seg}` is a value, not a table, so it has no `{}`",
+                    segments[i + 1]
+                ))
+            })?,
+        };
+        i += 1;
+    }
+    let Some(last) = segments.get(i) else {
+        return Err(err(
+            "the path ends in an element; name a key after it".to_string()
+        ));
+    };
+    table.insert(last, Item::Value(value));
+    Ok(())
+}
+
+/// The element of an array of tables that `seg` names (its position, or
+/// its `name`, `label`, `id` or `profile`).
+fn pick_element(a: &toml_edit::ArrayOfTables, seg: &str) -> Result<usize, String> {
+    let names: Vec<String> = a.iter().map(element_name).collect();
+    if let Ok(i) = seg.parse::<usize>() {
+        return if i < a.len() {
+            Ok(i)
+        } else {
+            Err(format!("there is no element {i}: there are {}", a.len()))
+        };
+    }
+    let hits: Vec<usize> = a
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| names_of(t).iter().any(|n| n == seg))
+        .map(|(i, _)| i)
+        .collect();
+    match hits.as_slice() {
+        [i] => Ok(*i),
+        [] => Err(no_such(seg, "element", &names)),
+        _ => Err(format!(
+            "`{seg}` names {} elements ({}); pick one by its position",
+            hits.len(),
+            hits.iter()
+                .map(|i| format!("{i}: {}", names[*i]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// The names an element answers to.
+fn names_of(t: &toml_edit::Table) -> Vec<String> {
+    ["name", "label", "id", "profile"]
+        .iter()
+        .filter_map(|k| t.get(k).and_then(Item::as_str).map(str::to_string))
+        .collect()
+}
+
+fn element_name(t: &toml_edit::Table) -> String {
+    names_of(t)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| "?".to_string())
+}
+
+fn no_such(seg: &str, what: &str, have: &[String]) -> String {
+    let hint = did_you_mean(seg, have.iter().map(String::as_str))
+        .unwrap_or_else(|| format!("there are: {}", have.join(", ")));
+    format!("no {what} `{seg}`; {hint}")
+}
+
+/// Builds one variant of `base` per edit list, each validated; `base_dir`
+/// is where relative references in edited values resolve.
+pub fn build_variants(
+    base: &Scenario,
+    base_dir: Option<&Path>,
+    edit_lists: &[Vec<(String, String)>],
+) -> Result<Vec<Variant>, VaryError> {
+    let text = scenario_text(base)?;
+    edit_lists
+        .iter()
+        .map(|edits| {
+            let label = if edits.is_empty() {
+                "baseline".to_string()
+            } else {
+                edits
+                    .iter()
+                    .map(|(p, v)| format!("{p}={v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let mut doc: DocumentMut = text.parse().expect("muster's own TOML parses");
+            for (path, value) in edits {
+                set_path(&mut doc, path, parse_value(value))?;
+            }
+            let scenario = load_scenario_text(
+                &format!("{} [{label}]", base.name),
+                &doc.to_string(),
+                base_dir,
+            )
+            .map_err(|p| VaryError::Invalid {
+                label: label.clone(),
+                problems: p.to_string(),
+            })?;
+            Ok(Variant {
+                label,
+                edits: edits.clone(),
+                scenario,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,324 @@
+//! `muster compare`: variants of a scenario (or several scenario files)
+//! on common random numbers, with paired intervals for every difference to
+//! the baseline.
+
+use super::study::{command_line, finish, focus_side, write_variant, StudyArgs, Workers};
+use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use crate::analysis::play::{widest_paired_half_width, StudyPlan};
+use crate::analysis::vary::{build_variants, parse_spec, Variant};
+use crate::report::csv_out::{csv_write, f4};
+use crate::report::html::Manifest;
+use crate::stats::{wilson, Z_95};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// One scenario with --vary, or several scenario files of one ruleset
+    /// (the first is the baseline).
+    #[arg(required = true)]
+    pub scenarios: Vec<PathBuf>,
+    /// PATH=V1,V2[,...]: play the scenario with PATH set to each value (V1
+    /// is the baseline). Repeat the flag for every combination. PATH
+    /// examples: side.Humans.gd, side.Orcs.units.troll.mcv,
+    /// side.Humans.sob_doctrine, side.Humans.orders.move, options.NAME,
+    /// states_of_battle.NAME, mc_ratio.
+    #[arg(long = "vary", value_name = "PATH=V1,V2")]
+    pub vary: Vec<String>,
+    /// Play until every paired difference's 95% half-width is at most P.
+    #[arg(long, value_name = "P")]
+    pub precision: Option<f64>,
+    /// Cap on battles per variant with --precision.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_battles: u64,
+    #[command(flatten)]
+    pub study: StudyArgs,
+}
+
+/// Every combination of the `--vary` values, the first value of each first.
+fn combinations(specs: &[(String, Vec<String>)]) -> Vec<Vec<(String, String)>> {
+    let mut out: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for (path, values) in specs {
+        out = out
+            .into_iter()
+            .flat_map(|edits| {
+                values.iter().map(move |v| {
+                    let mut e = edits.clone();
+                    e.push((path.clone(), v.clone()));
+                    e
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The variants the arguments ask for.
+fn variants(args: &CompareArgs) -> anyhow::Result<Result<Vec<Variant>, String>> {
+    if !args.vary.is_empty() {
+        if args.scenarios.len() != 1 {
+            return Ok(Err(
+                "--vary varies one scenario; give exactly one scenario file".to_string(),
+            ));
+        }
+        let Ok(base) = super::load(Some(&args.scenarios[0]))? else {
+            return Ok(Err("the scenario has problems (listed above)".to_string()));
+        };
+        let specs = match args
+            .vary
+            .iter()
+            .map(|s| parse_spec(s))
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(s) => s,
+            Err(e) => return Ok(Err(e.to_string())),
+        };
+        let dir = args.scenarios[0].parent().map(PathBuf::from);
+        return Ok(
+            build_variants(&base, dir.as_deref(), &combinations(&specs)).map_err(|e| e.to_string())
+        );
+    }
+    if args.scenarios.len() < 2 {
+        return Ok(Err(
+            "give --vary PATH=V1,V2 to vary one scenario, or two or more scenario files"
+                .to_string(),
+        ));
+    }
+    let mut out = Vec::new();
+    for path in &args.scenarios {
+        let Ok(scenario) = super::load(Some(path))? else {
+            return Ok(Err(format!(
+                "{} has problems (listed above)",
+                path.display()
+            )));
+        };
+        out.push(Variant {
+            label: path.file_stem().map_or(path.display().to_string(), |s| {
+                s.to_string_lossy().to_string()
+            }),
+            edits: Vec::new(),
+            scenario,
+        });
+    }
+    Ok(Ok(out))
+}
+
+pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
+    if let Err(e) = args.study.check() {
+        eprintln!("error: {e}");
+        return Ok(EXIT_ERROR);
+    }
+    if let Some(p) = args.precision {
+        if !(p > 0.0 && p < 0.5) {
+            eprintln!(
+                "error: --precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}"
+            );
+            return Ok(EXIT_ERROR);
+        }
+    }
+    let variants = match variants(&args)? {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_ERROR);
+        }
+    };
+    let base = &variants[0].scenario;
+    if !args.study.quiet {
+        for note in &base.notes {
+            eprintln!("note: {note}");
+        }
+    }
+    let Some(names) = side_names(&variants) else {
+        eprintln!("error: the scenarios are not all of one ruleset; compare scenarios of the same ruleset");
+        return Ok(EXIT_ERROR);
+    };
+    let focus = match focus_side([&names[0], &names[1]], args.study.side.as_deref()) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_ERROR);
+        }
+    };
+    let seed = args.study.seed.unwrap_or(base.seed);
+    let battles = args.study.battles.unwrap_or(base.battles);
+    let plan = match args.precision {
+        Some(p) => StudyPlan::Precision {
+            half_width: p,
+            batch: battles.min(args.max_battles),
+            max_battles: args.max_battles,
+        },
+        None => StudyPlan::Fixed(battles),
+    };
+    let total = match plan {
+        StudyPlan::Fixed(n) => n,
+        StudyPlan::Precision { max_battles, .. } => max_battles,
+    } * variants.len() as u64;
+    let workers = Workers::new(args.study.threads, total, args.study.quiet)?;
+    let refs: Vec<&Variant> = variants.iter().collect();
+    let started = std::time::Instant::now();
+    let result = workers.play(&refs, focus, seed, 0, plan)?;
+    workers.progress.finish();
+    let out = args.study.out_dir("compare", &base.slug());
+    let paired = &result.played.paired;
+    let n = paired.battles;
+    let mut rows = Vec::new();
+    for (v, variant) in variants.iter().enumerate() {
+        let folder = format!("variants/{:02}", v + 1);
+        write_variant(&out.join(&folder), variant, &result, v, seed)?;
+        let (lo, hi) = wilson(paired.wins[v], n, Z_95);
+        let d = paired.difference(v, 0, Z_95);
+        rows.push(vec![
+            (v + 1).to_string(),
+            variant.label.clone(),
+            folder,
+            names[focus.index()].clone(),
+            n.to_string(),
+            paired.wins[v].to_string(),
+            f4(paired.rate(v)),
+            f4(lo),
+            f4(hi),
+            f4(d.estimate),
+            f4(d.paired.0),
+            f4(d.paired.1),
+            f4(d.independent.0),
+            f4(d.independent.1),
+            if v == 0 {
+                String::new()
+            } else {
+                format!("{:.2}", d.variance_reduction())
+            },
+        ]);
+    }
+    let header: Vec<String> = [
+        "variant",
+        "label",
+        "folder",
+        "focus_side",
+        "battles",
+        "wins",
+        "win_rate",
+        "win_rate_lo95",
+        "win_rate_hi95",
+        "difference",
+        "diff_lo95",
+        "diff_hi95",
+        "independent_lo95",
+        "independent_hi95",
+        "variance_reduction",
+    ]
+    .map(String::from)
+    .to_vec();
+    csv_write(&out.join("compare.csv"), &header, &rows)?;
+    let elapsed = started.elapsed().as_secs_f64();
+    let answers = answers(
+        &variants,
+        &result.played.paired,
+        &names[focus.index()],
+        result.partial,
+    );
+    say!(
+        "{} variants x {n} battles, seed {seed}, {elapsed:.1} s ({:.0} battles/s)",
+        variants.len(),
+        (n * variants.len() as u64) as f64 / elapsed.max(1e-9)
+    );
+    if let Some(p) = args.precision {
+        let hw = widest_paired_half_width(&result.played);
+        let verdict = if hw <= p {
+            "reached"
+        } else {
+            "NOT reached (cap hit)"
+        };
+        say!("precision +/-{p}: {verdict} after {n} battles per variant (widest paired half-width {hw:.4})");
+    }
+    for a in &answers {
+        say!("{a}");
+    }
+    let manifest = Manifest {
+        kind: "compare".to_string(),
+        title: format!("Compare: {}", base.name),
+        command: command_line(),
+        question: vec![
+            ("scenario".to_string(), base.name.clone()),
+            (
+                "variants".to_string(),
+                variants
+                    .iter()
+                    .map(|v| v.label.clone())
+                    .collect::<Vec<_>>()
+                    .join(" | "),
+            ),
+            ("compared side".to_string(), names[focus.index()].clone()),
+            ("battles per variant".to_string(), n.to_string()),
+            ("seed (common random numbers)".to_string(), seed.to_string()),
+            ("muster version".to_string(), crate::VERSION.to_string()),
+        ],
+        answers,
+        tables: vec![(
+            "compare.csv".to_string(),
+            "Variants against the baseline".to_string(),
+        )],
+    };
+    let report = finish(&out, &manifest, args.study.png)?;
+    say!("report: {}", report.display());
+    Ok(if result.partial {
+        EXIT_INTERRUPTED
+    } else {
+        EXIT_OK
+    })
+}
+
+/// The side names, when every variant is of one ruleset.
+fn side_names(variants: &[Variant]) -> Option<[String; 2]> {
+    let kind = variants[0].scenario.kind;
+    if variants.iter().any(|v| v.scenario.kind != kind) {
+        return None;
+    }
+    Some(variants[0].scenario.side_names())
+}
+
+/// The answers in words: each variant's difference to the baseline.
+fn answers(
+    variants: &[Variant],
+    paired: &crate::stats::PairedWins,
+    side: &str,
+    partial: bool,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if partial {
+        out.push(format!(
+            "INTERRUPTED: these are the first {} battles of each variant only.",
+            paired.battles
+        ));
+    }
+    let (lo, hi) = wilson(paired.wins[0], paired.battles, Z_95);
+    out.push(format!(
+        "Baseline ({}): {side} wins {:.1}% (95% interval {:.1}% to {:.1}%) of {} battles.",
+        variants[0].label,
+        100.0 * paired.rate(0),
+        100.0 * lo,
+        100.0 * hi,
+        paired.battles
+    ));
+    for (v, variant) in variants.iter().enumerate().skip(1) {
+        let d = paired.difference(v, 0, Z_95);
+        let verdict = if d.paired.0 > 0.0 {
+            "better than the baseline"
+        } else if d.paired.1 < 0.0 {
+            "worse than the baseline"
+        } else {
+            "not distinguishable from the baseline at 95%"
+        };
+        out.push(format!(
+            "{}: {side} wins {:.1}%, {:+.1} points (paired 95% interval {:+.1} to {:+.1}): {verdict}. The paired interval is {:.1}x narrower than an independent one would be (variance reduction {:.1}).",
+            variant.label,
+            100.0 * paired.rate(v),
+            100.0 * d.estimate,
+            100.0 * d.paired.0,
+            100.0 * d.paired.1,
+            d.variance_reduction().sqrt(),
+            d.variance_reduction()
+        ));
+    }
+    out
+}

@@ -1,0 +1,118 @@
+//! Several variants of one scenario on common random numbers: battle `i` of
+//! every variant draws from `Dice::for_battle(seed, i)`, so the variants
+//! differ only by what was varied. For each battle index every variant is
+//! played in turn on the same worker; the per-variant tallies and the joint
+//! wins of every pair ([`PairedWins`]) are merged in chunk order, exactly as
+//! a single run is, so results do not depend on the thread count.
+
+use super::{Observer, CHUNK, WAVE_CHUNKS_PER_THREAD};
+use crate::dice::Dice;
+use crate::rules::{BattleRecord, NoTrace, Ruleset, Side};
+use crate::stats::{PairedWins, Tally};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a variants batch accumulates: one tally per variant and the joint
+/// wins of the focus side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantTallies {
+    pub tallies: Vec<Tally>,
+    pub paired: PairedWins,
+}
+
+impl VariantTallies {
+    pub fn new<R: Ruleset>(rulesets: &[&R]) -> Self {
+        VariantTallies {
+            tallies: rulesets
+                .iter()
+                .map(|r| Tally::new(&r.tally_shape()))
+                .collect(),
+            paired: PairedWins::new(rulesets.len()),
+        }
+    }
+
+    pub fn merge(&mut self, other: &VariantTallies) {
+        for (t, o) in self.tallies.iter_mut().zip(&other.tallies) {
+            t.merge(o);
+        }
+        self.paired.merge(&other.paired);
+    }
+
+    /// Battle indices played.
+    pub fn battles(&self) -> u64 {
+        self.paired.battles
+    }
+}
+
+/// Plays battles `start..start + n` of every variant into `into`, `focus`
+/// being the side whose wins are paired. Returns false when cancelled (the
+/// result then holds a prefix of whole chunks).
+#[allow(clippy::too_many_arguments)]
+pub fn play_variants<R: Ruleset>(
+    rulesets: &[&R],
+    focus: Side,
+    seed: u64,
+    start: u64,
+    n: u64,
+    into: &mut VariantTallies,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+) -> bool {
+    let end = start + n;
+    // About CHUNK battles per chunk whatever the number of variants, so that
+    // a search over hundreds of variants still keeps every core busy.
+    let chunk = (CHUNK / rulesets.len().max(1) as u64).max(4);
+    let wave = chunk * WAVE_CHUNKS_PER_THREAD * rayon::current_num_threads() as u64;
+    let mut wave_start = start;
+    while wave_start < end {
+        let wave_end = (wave_start + wave).min(end);
+        let chunks: Vec<(u64, u64)> = (wave_start..wave_end)
+            .step_by(chunk as usize)
+            .map(|c| (c, (c + chunk).min(wave_end)))
+            .collect();
+        let results: Vec<Option<VariantTallies>> = chunks
+            .par_iter()
+            .map_init(
+                || {
+                    let scratch: Vec<_> = rulesets
+                        .iter()
+                        .map(|r| (r.new_scratch(), BattleRecord::default()))
+                        .collect();
+                    (scratch, Vec::with_capacity(rulesets.len()))
+                },
+                |(scratch, winners), &(first, last)| {
+                    if cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let mut acc = VariantTallies::new(rulesets);
+                    for idx in first..last {
+                        winners.clear();
+                        for (v, ruleset) in rulesets.iter().enumerate() {
+                            let (s, record) = &mut scratch[v];
+                            let mut dice = Dice::for_battle(seed, idx);
+                            ruleset.play(&mut dice, s, record, &mut NoTrace);
+                            acc.tallies[v].add(record);
+                            if record.winner == Some(focus) {
+                                winners.push(v);
+                            }
+                        }
+                        acc.paired.add(winners);
+                    }
+                    observer.battles_done((last - first) * rulesets.len() as u64);
+                    Some(acc)
+                },
+            )
+            .collect();
+        for r in &results {
+            match r {
+                Some(r) => into.merge(r),
+                None => return false,
+            }
+        }
+        if cancel.load(Ordering::Relaxed) && wave_end < end {
+            return false;
+        }
+        wave_start = wave_end;
+    }
+    true
+}

@@ -1,0 +1,96 @@
+//! The charts of the analysis folders (compare, sweep, tune, decks,
+//! fairness), drawn from their CSV files.
+
+use super::build::run_charts;
+use super::charts::{Chart, Curve, Interval};
+use super::table::CsvTable;
+use super::ReportError;
+use std::path::Path;
+
+/// The charts of an analysis folder of `kind`.
+pub fn charts(kind: &str, dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    match kind {
+        "compare" => compare(dir),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// Items with intervals from columns `value`, `lo`, `hi` of `t`.
+fn items(t: &CsvTable, label: &str, value: &str, lo: &str, hi: &str) -> Vec<Interval> {
+    t.rows
+        .iter()
+        .map(|r| Interval {
+            label: t.text(r, label).to_string(),
+            value: t.num(r, value),
+            lo: t.num(r, lo),
+            hi: t.num(r, hi),
+        })
+        .collect()
+}
+
+fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    let t = CsvTable::read(&dir.join("compare.csv"))?;
+    let focus = t
+        .rows
+        .first()
+        .map(|r| t.text(r, "focus_side").to_string())
+        .unwrap_or_default();
+    let mut charts = vec![
+        Chart::Intervals {
+            title: format!("{focus} win rate per variant (95% Wilson intervals)"),
+            y_label: "win rate".to_string(),
+            items: items(&t, "label", "win_rate", "win_rate_lo95", "win_rate_hi95"),
+            reference: Some(0.5),
+        },
+        Chart::Intervals {
+            title: format!("{focus} win rate minus the baseline's (paired 95% intervals)"),
+            y_label: "difference in win rate".to_string(),
+            items: items(&t, "label", "difference", "diff_lo95", "diff_hi95")
+                .into_iter()
+                .skip(1)
+                .collect(),
+            reference: Some(0.0),
+        },
+    ];
+    // The focus side's strength per round, one line per variant.
+    let mut curves = Vec::new();
+    let mut measure = String::new();
+    for r in &t.rows {
+        let rounds = CsvTable::read(&dir.join(t.text(r, "folder")).join("rounds.csv"))?;
+        measure = rounds
+            .rows
+            .first()
+            .map(|x| rounds.text(x, "measure").to_string())
+            .unwrap_or_default();
+        curves.push(Curve {
+            label: t.text(r, "label").to_string(),
+            points: rounds
+                .rows
+                .iter()
+                .filter(|x| rounds.text(x, "side") == focus)
+                .map(|x| {
+                    (
+                        rounds.num(x, "round"),
+                        rounds.num(x, "p10"),
+                        rounds.num(x, "p50"),
+                        rounds.num(x, "p90"),
+                    )
+                })
+                .collect(),
+        });
+    }
+    charts.push(Chart::Curves {
+        title: format!(
+            "{focus}: {} per round per variant (median, p10-p90)",
+            measure.replace('_', " ")
+        ),
+        x_label: "round".to_string(),
+        y_label: measure.replace('_', " "),
+        curves,
+        reference: None,
+    });
+    if let Some(r) = t.rows.first() {
+        charts.extend(run_charts(&dir.join(t.text(r, "folder")), "baseline: ")?);
+    }
+    Ok(charts)
+}

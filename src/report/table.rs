@@ -1,0 +1,52 @@
+//! CSV files read back as tables of text, for `muster report`, which
+//! rebuilds a report from an output folder's files alone.
+
+use super::ReportError;
+use std::path::Path;
+
+/// A CSV file: its header and rows, as text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CsvTable {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl CsvTable {
+    /// Reads `path`.
+    pub fn read(path: &Path) -> Result<CsvTable, ReportError> {
+        let err = |source| ReportError::Csv {
+            path: path.display().to_string(),
+            source,
+        };
+        let mut reader = csv::Reader::from_path(path).map_err(err)?;
+        let header = reader
+            .headers()
+            .map_err(err)?
+            .iter()
+            .map(str::to_string)
+            .collect();
+        let rows = reader
+            .records()
+            .map(|r| r.map(|r| r.iter().map(str::to_string).collect()))
+            .collect::<Result<_, _>>()
+            .map_err(err)?;
+        Ok(CsvTable { header, rows })
+    }
+
+    /// The index of column `name`.
+    pub fn col(&self, name: &str) -> Option<usize> {
+        self.header.iter().position(|h| h == name)
+    }
+
+    /// Column `name` of `row` as text ("" when absent).
+    pub fn text<'a>(&'a self, row: &'a [String], name: &str) -> &'a str {
+        self.col(name)
+            .and_then(|i| row.get(i))
+            .map_or("", String::as_str)
+    }
+
+    /// Column `name` of `row` as a number (NaN when absent or not a number).
+    pub fn num(&self, row: &[String], name: &str) -> f64 {
+        self.text(row, name).parse().unwrap_or(f64::NAN)
+    }
+}

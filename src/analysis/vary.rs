@@ -73,6 +73,43 @@ pub fn parse_spec(spec: &str) -> Result<(String, Vec<String>), VaryError> {
     Ok((path, out))
 }
 
+/// Expands a range `a..b:step` (both ends included, step positive; whole
+/// numbers stay whole) into its values; other values pass through.
+pub fn expand_range(value: &str) -> Result<Vec<String>, String> {
+    let Some((range, step)) = value.split_once(':') else {
+        return Ok(vec![value.to_string()]);
+    };
+    let Some((a, b)) = range.split_once("..") else {
+        return Ok(vec![value.to_string()]);
+    };
+    let bad = || format!("`{value}` is not a range a..b:step (e.g. 1..5:1 or 0.5..2:0.25)");
+    let whole = [a, b, step].iter().all(|t| t.trim().parse::<i64>().is_ok());
+    let (a, b, step): (f64, f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+        step.trim().parse().map_err(|_| bad())?,
+    );
+    if !(step > 0.0) || b < a {
+        return Err(format!(
+            "`{value}`: the step must be positive and the end at least the start"
+        ));
+    }
+    let count = ((b - a) / step + 1e-9).floor() as u64 + 1;
+    if count > 10_000 {
+        return Err(format!("`{value}` has {count} values; at most 10000"));
+    }
+    Ok((0..count)
+        .map(|i| {
+            let x = a + step * i as f64;
+            if whole {
+                format!("{}", x.round() as i64)
+            } else {
+                format!("{}", (x * 1e9).round() / 1e9)
+            }
+        })
+        .collect())
+}
+
 /// The path an alias stands for (or `path` itself).
 pub fn expand_alias(path: &str) -> String {
     ALIASES

@@ -5,7 +5,7 @@
 use super::study::{command_line, finish, focus_side, write_variant, StudyArgs, Workers};
 use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
 use crate::analysis::play::{widest_paired_half_width, StudyPlan};
-use crate::analysis::vary::{build_variants, parse_spec, Variant};
+use crate::analysis::vary::{parse_spec, Variant};
 use crate::report::csv_out::{csv_write, f4};
 use crate::report::html::Manifest;
 use crate::stats::{wilson, Z_95};
@@ -14,9 +14,8 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// One scenario with --vary, or several scenario files of one ruleset
-    /// (the first is the baseline).
-    #[arg(required = true)]
+    /// One scenario with --vary (default: the built-in one), or several
+    /// scenario files of one ruleset (the first is the baseline).
     pub scenarios: Vec<PathBuf>,
     /// PATH=V1,V2[,...]: play the scenario with PATH set to each value (V1
     /// is the baseline). Repeat the flag for every combination. PATH
@@ -36,7 +35,7 @@ pub struct CompareArgs {
 }
 
 /// Every combination of the `--vary` values, the first value of each first.
-fn combinations(specs: &[(String, Vec<String>)]) -> Vec<Vec<(String, String)>> {
+pub(super) fn combinations(specs: &[(String, Vec<String>)]) -> Vec<Vec<(String, String)>> {
     let mut out: Vec<Vec<(String, String)>> = vec![Vec::new()];
     for (path, values) in specs {
         out = out
@@ -53,30 +52,27 @@ fn combinations(specs: &[(String, Vec<String>)]) -> Vec<Vec<(String, String)>> {
     out
 }
 
+/// Parses every `PATH=VALUES` specification.
+pub(super) fn parse_specs(specs: &[String]) -> Result<Vec<(String, Vec<String>)>, String> {
+    specs
+        .iter()
+        .map(|s| parse_spec(s).map_err(|e| e.to_string()))
+        .collect()
+}
+
 /// The variants the arguments ask for.
 fn variants(args: &CompareArgs) -> anyhow::Result<Result<Vec<Variant>, String>> {
     if !args.vary.is_empty() {
-        if args.scenarios.len() != 1 {
+        if args.scenarios.len() > 1 {
             return Ok(Err(
-                "--vary varies one scenario; give exactly one scenario file".to_string(),
+                "--vary varies one scenario; give one scenario file".to_string()
             ));
         }
-        let Ok(base) = super::load(Some(&args.scenarios[0]))? else {
-            return Ok(Err("the scenario has problems (listed above)".to_string()));
-        };
-        let specs = match args
-            .vary
-            .iter()
-            .map(|s| parse_spec(s))
-            .collect::<Result<Vec<_>, _>>()
-        {
+        let specs = match parse_specs(&args.vary) {
             Ok(s) => s,
-            Err(e) => return Ok(Err(e.to_string())),
+            Err(e) => return Ok(Err(e)),
         };
-        let dir = args.scenarios[0].parent().map(PathBuf::from);
-        return Ok(
-            build_variants(&base, dir.as_deref(), &combinations(&specs)).map_err(|e| e.to_string())
-        );
+        return super::study::load_variants(args.scenarios.first(), &combinations(&specs));
     }
     if args.scenarios.len() < 2 {
         return Ok(Err(

@@ -18,6 +18,7 @@ mod rules_cmd;
 mod run;
 pub mod shard;
 mod study;
+mod sweep;
 mod trace;
 
 use clap::{Parser, Subcommand};
@@ -59,6 +60,8 @@ pub enum Command {
     Run(run::RunArgs),
     /// Compare variants of a scenario (or several scenarios) on common random numbers.
     Compare(compare::CompareArgs),
+    /// Win rate over a grid of one or two parameters (a curve or a surface).
+    Sweep(sweep::SweepArgs),
     /// Build (or rebuild) the charts and report.html of any output folder.
     Report(report_cmd::ReportArgs),
     /// Combine the output folders of `muster run --shard K/N` into the files one run writes.
@@ -85,6 +88,7 @@ pub fn main() -> i32 {
         Command::Run(args) => run::run(args),
         Command::Merge(args) => shard::merge(args),
         Command::Compare(args) => compare::compare(args),
+        Command::Sweep(args) => sweep::sweep(args),
         Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),

@@ -4,7 +4,7 @@
 
 use super::progress::Progress;
 use crate::analysis::play::{play, StudyPlan, StudyResult};
-use crate::analysis::vary::Variant;
+use crate::analysis::vary::{build_variants, Variant};
 use crate::report::build::{build, write_manifest};
 use crate::report::csv_out::write_csvs;
 use crate::report::html::Manifest;
@@ -75,6 +75,19 @@ pub fn focus_side(names: [&str; 2], name: Option<&str>) -> Result<Side, String> 
     }
 }
 
+/// Loads the scenario at `path` (default: the built-in one) and builds one
+/// variant per edit list; an Err is a message for the user.
+pub fn load_variants(
+    path: Option<&PathBuf>,
+    edit_lists: &[Vec<(String, String)>],
+) -> anyhow::Result<Result<Vec<Variant>, String>> {
+    let Ok(base) = super::load(path.map(PathBuf::as_path))? else {
+        return Ok(Err("the scenario has problems (listed above)".to_string()));
+    };
+    let dir = path.and_then(|p| p.parent()).map(Path::to_path_buf);
+    Ok(build_variants(&base, dir.as_deref(), edit_lists).map_err(|e| e.to_string()))
+}
+
 /// A worker pool, a Ctrl-C flag and a progress bar for `total` battles.
 pub struct Workers {
     pub pool: rayon::ThreadPool,
@@ -119,10 +132,6 @@ impl Workers {
                 &self.progress,
             )
         })?)
-    }
-
-    pub fn cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
     }
 }
 

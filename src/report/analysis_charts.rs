@@ -11,6 +11,7 @@ use std::path::Path;
 pub fn charts(kind: &str, dir: &Path) -> Result<Vec<Chart>, ReportError> {
     match kind {
         "compare" => compare(dir),
+        "sweep" => sweep(dir),
         _ => Ok(Vec::new()),
     }
 }
@@ -93,4 +94,76 @@ fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         charts.extend(run_charts(&dir.join(t.text(r, "folder")), "baseline: ")?);
     }
     Ok(charts)
+}
+
+fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    let t = CsvTable::read(&dir.join("sweep.csv"))?;
+    let focus = t
+        .rows
+        .first()
+        .map(|r| t.text(r, "focus_side").to_string())
+        .unwrap_or_default();
+    let mut xs: Vec<String> = Vec::new();
+    let mut ys: Vec<String> = Vec::new();
+    for r in &t.rows {
+        for (col, list) in [("x", &mut xs), ("y", &mut ys)] {
+            let v = t.text(r, col).to_string();
+            if !list.contains(&v) {
+                list.push(v);
+            }
+        }
+    }
+    let numeric = xs.iter().all(|x| x.parse::<f64>().is_ok());
+    let axis = |c: &str| {
+        t.rows
+            .first()
+            .map(|r| t.text(r, c).to_string())
+            .unwrap_or_default()
+    };
+    let (x_path, y_path) = (axis("x_path"), axis("y_path"));
+    if ys.len() <= 1 && numeric {
+        return Ok(vec![Chart::Curves {
+            title: format!("{focus} win rate over the sweep (95% Wilson band)"),
+            x_label: x_path,
+            y_label: "win rate".to_string(),
+            curves: vec![Curve {
+                label: focus,
+                points: t
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        (
+                            t.num(r, "x"),
+                            t.num(r, "win_rate_lo95"),
+                            t.num(r, "win_rate"),
+                            t.num(r, "win_rate_hi95"),
+                        )
+                    })
+                    .collect(),
+            }],
+            reference: Some(0.5),
+        }]);
+    }
+    if ys.len() <= 1 {
+        return Ok(vec![Chart::Intervals {
+            title: format!("{focus} win rate over the sweep (95% Wilson intervals)"),
+            y_label: "win rate".to_string(),
+            items: items(&t, "x", "win_rate", "win_rate_lo95", "win_rate_hi95"),
+            reference: Some(0.5),
+        }]);
+    }
+    let mut values = vec![vec![f64::NAN; xs.len()]; ys.len()];
+    for r in &t.rows {
+        let xi = xs.iter().position(|x| x == t.text(r, "x")).unwrap_or(0);
+        let yi = ys.iter().position(|y| y == t.text(r, "y")).unwrap_or(0);
+        values[yi][xi] = t.num(r, "win_rate");
+    }
+    Ok(vec![Chart::Heatmap {
+        title: format!("{focus} win rate over the grid"),
+        x_label: x_path,
+        y_label: y_path,
+        xs,
+        ys,
+        values,
+    }])
 }

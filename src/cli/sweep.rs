@@ -1,0 +1,185 @@
+//! `muster sweep`: a grid over one or two parameters of a scenario on
+//! common random numbers, with the win-rate curve or surface.
+
+use super::compare::{combinations, parse_specs};
+use super::study::{command_line, finish, focus_side, load_variants, StudyArgs, Workers};
+use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use crate::analysis::play::StudyPlan;
+use crate::analysis::vary::{expand_range, Variant};
+use crate::report::csv_out::{csv_write, f4};
+use crate::report::html::Manifest;
+use crate::stats::{wilson, Z_95};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// Scenario file (default: the built-in one).
+    pub scenario: Option<PathBuf>,
+    /// PATH=a..b:step (both ends included) or PATH=V1,V2,...; give one or two.
+    #[arg(long = "grid", value_name = "PATH=a..b:step", required = true)]
+    pub grid: Vec<String>,
+    #[command(flatten)]
+    pub study: StudyArgs,
+}
+
+pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
+    let fail = |e: String| {
+        eprintln!("error: {e}");
+        Ok(EXIT_ERROR)
+    };
+    if let Err(e) = args.study.check() {
+        return fail(e);
+    }
+    if args.grid.len() > 2 {
+        return fail("--grid is given once or twice (a curve or a surface)".to_string());
+    }
+    let mut specs = match parse_specs(&args.grid) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    for (_, values) in &mut specs {
+        let mut all = Vec::new();
+        for v in values.iter() {
+            match expand_range(v) {
+                Ok(x) => all.extend(x),
+                Err(e) => return fail(e),
+            }
+        }
+        *values = all;
+    }
+    let cells = combinations(&specs);
+    let variants = match load_variants(args.scenario.as_ref(), &cells)? {
+        Ok(v) => v,
+        Err(e) => return fail(e),
+    };
+    let base = &variants[0].scenario;
+    let names = base.side_names();
+    let focus = match focus_side([&names[0], &names[1]], args.study.side.as_deref()) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
+    let seed = args.study.seed.unwrap_or(base.seed);
+    let battles = args.study.battles.unwrap_or(base.battles);
+    let workers = Workers::new(
+        args.study.threads,
+        battles * variants.len() as u64,
+        args.study.quiet,
+    )?;
+    let refs: Vec<&Variant> = variants.iter().collect();
+    let started = std::time::Instant::now();
+    let result = workers.play(&refs, focus, seed, 0, StudyPlan::Fixed(battles))?;
+    workers.progress.finish();
+    let out = args.study.out_dir("sweep", &base.slug());
+    let paired = &result.played.paired;
+    let n = paired.battles;
+    let rows: Vec<Vec<String>> = variants
+        .iter()
+        .enumerate()
+        .map(|(v, variant)| {
+            let (lo, hi) = wilson(paired.wins[v], n, Z_95);
+            let mut row: Vec<String> = Vec::new();
+            for i in 0..2 {
+                let (path, value) = variant.edits.get(i).cloned().unwrap_or_default();
+                row.extend([path, value]);
+            }
+            row.extend([
+                names[focus.index()].clone(),
+                n.to_string(),
+                paired.wins[v].to_string(),
+                f4(paired.rate(v)),
+                f4(lo),
+                f4(hi),
+            ]);
+            row
+        })
+        .collect();
+    let header: Vec<String> = [
+        "x_path",
+        "x",
+        "y_path",
+        "y",
+        "focus_side",
+        "battles",
+        "wins",
+        "win_rate",
+        "win_rate_lo95",
+        "win_rate_hi95",
+    ]
+    .map(String::from)
+    .to_vec();
+    csv_write(&out.join("sweep.csv"), &header, &rows)?;
+    let best = (0..variants.len())
+        .max_by(|&a, &b| paired.rate(a).total_cmp(&paired.rate(b)))
+        .unwrap_or(0);
+    let worst = (0..variants.len())
+        .min_by(|&a, &b| paired.rate(a).total_cmp(&paired.rate(b)))
+        .unwrap_or(0);
+    let even = (0..variants.len())
+        .min_by(|&a, &b| {
+            (paired.rate(a) - 0.5)
+                .abs()
+                .total_cmp(&(paired.rate(b) - 0.5).abs())
+        })
+        .unwrap_or(0);
+    let side = &names[focus.index()];
+    let mut answers = Vec::new();
+    if result.partial {
+        answers.push(format!(
+            "INTERRUPTED: these are the first {n} battles of each cell only."
+        ));
+    }
+    for (what, v) in [
+        ("Highest", best),
+        ("Lowest", worst),
+        ("Closest to even", even),
+    ] {
+        let (lo, hi) = wilson(paired.wins[v], n, Z_95);
+        answers.push(format!(
+            "{what} {side} win rate: {:.1}% (95% interval {:.1}% to {:.1}%) at {}.",
+            100.0 * paired.rate(v),
+            100.0 * lo,
+            100.0 * hi,
+            variants[v].label
+        ));
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    say!(
+        "{} cells x {n} battles, seed {seed}, {elapsed:.1} s",
+        variants.len()
+    );
+    for a in &answers {
+        say!("{a}");
+    }
+    let manifest = Manifest {
+        kind: "sweep".to_string(),
+        title: format!("Sweep: {}", base.name),
+        command: command_line(),
+        question: vec![
+            ("scenario".to_string(), base.name.clone()),
+            (
+                "x".to_string(),
+                format!("{} = {}", specs[0].0, specs[0].1.join(", ")),
+            ),
+            (
+                "y".to_string(),
+                specs
+                    .get(1)
+                    .map_or("-".to_string(), |s| format!("{} = {}", s.0, s.1.join(", "))),
+            ),
+            ("compared side".to_string(), side.clone()),
+            ("battles per cell".to_string(), n.to_string()),
+            ("seed (common random numbers)".to_string(), seed.to_string()),
+            ("muster version".to_string(), crate::VERSION.to_string()),
+        ],
+        answers,
+        tables: vec![("sweep.csv".to_string(), "Win rate per cell".to_string())],
+    };
+    let report = finish(&out, &manifest, args.study.png)?;
+    say!("report: {}", report.display());
+    Ok(if result.partial {
+        EXIT_INTERRUPTED
+    } else {
+        EXIT_OK
+    })
+}

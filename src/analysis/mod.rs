@@ -3,4 +3,5 @@
 //! the CLI writes what these functions return.
 
 pub mod play;
+pub mod tune;
 pub mod vary;

@@ -19,6 +19,7 @@ mod run;
 pub mod shard;
 mod study;
 mod sweep;
+mod tune;
 mod trace;
 
 use clap::{Parser, Subcommand};
@@ -62,6 +63,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Win rate over a grid of one or two parameters (a curve or a surface).
     Sweep(sweep::SweepArgs),
+    /// Find the points, MCV or MC ratio that makes a matchup even.
+    Tune(tune::TuneArgs),
     /// Build (or rebuild) the charts and report.html of any output folder.
     Report(report_cmd::ReportArgs),
     /// Combine the output folders of `muster run --shard K/N` into the files one run writes.
@@ -89,6 +92,7 @@ pub fn main() -> i32 {
         Command::Merge(args) => shard::merge(args),
         Command::Compare(args) => compare::compare(args),
         Command::Sweep(args) => sweep::sweep(args),
+        Command::Tune(args) => tune::tune(args),
         Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),

@@ -24,6 +24,11 @@ impl Progress {
         Progress { bar }
     }
 
+    /// Adds `n` battles to the total (searches learn their size as they go).
+    pub fn grow(&self, n: u64) {
+        self.bar.inc_length(n);
+    }
+
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }

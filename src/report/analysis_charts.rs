@@ -12,6 +12,7 @@ pub fn charts(kind: &str, dir: &Path) -> Result<Vec<Chart>, ReportError> {
     match kind {
         "compare" => compare(dir),
         "sweep" => sweep(dir),
+        "tune" => tune(dir),
         _ => Ok(Vec::new()),
     }
 }
@@ -165,5 +166,25 @@ fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         xs,
         ys,
         values,
+    }])
+}
+
+fn tune(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    let t = CsvTable::read(&dir.join("tune.csv"))?;
+    let first = |c: &str| t.rows.first().map(|r| t.text(r, c).to_string()).unwrap_or_default();
+    let (focus, path) = (first("focus_side"), first("path"));
+    Ok(vec![Chart::Curves {
+        title: format!("{focus} win rate against {path} (95% Wilson band)"),
+        x_label: path,
+        y_label: "win rate".to_string(),
+        curves: vec![Curve {
+            label: focus,
+            points: t
+                .rows
+                .iter()
+                .map(|r| (t.num(r, "value"), t.num(r, "win_rate_lo95"), t.num(r, "win_rate"), t.num(r, "win_rate_hi95")))
+                .collect(),
+        }],
+        reference: t.rows.first().map(|r| t.num(r, "target")),
     }])
 }

@@ -3,5 +3,6 @@
 //! the CLI writes what these functions return.
 
 pub mod play;
+pub mod racing;
 pub mod tune;
 pub mod vary;

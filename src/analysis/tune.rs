@@ -55,9 +55,18 @@ pub fn find_even(
         play(vec![lo, hi], &mut curve);
     }
     let at = |curve: &[Point], v: i64| curve.iter().find(|p| p.value == v).copied();
-    let (first, last) = (at(&curve, lo).expect("played"), at(&curve, hi).expect("played"));
+    let (first, last) = (
+        at(&curve, lo).expect("played"),
+        at(&curve, hi).expect("played"),
+    );
     let rising = last.rate >= first.rate;
-    let below = |p: &Point| if rising { p.rate < target } else { p.rate > target };
+    let below = |p: &Point| {
+        if rising {
+            p.rate < target
+        } else {
+            p.rate > target
+        }
+    };
     if below(&first) == below(&last) {
         return Tuned {
             consistent: consistent(&curve, target),
@@ -92,7 +101,10 @@ pub fn find_even(
     }
     // The curve around the answer: two values either side.
     play(((a - 2).max(lo)..=(b + 2).min(hi)).collect(), &mut curve);
-    let (pa, pb) = (at(&curve, a).expect("played"), at(&curve, b).expect("played"));
+    let (pa, pb) = (
+        at(&curve, a).expect("played"),
+        at(&curve, b).expect("played"),
+    );
     let crossing = if (pb.rate - pa.rate).abs() > 0.0 {
         a as f64 + (target - pa.rate) / (pb.rate - pa.rate) * (b - a) as f64
     } else {

@@ -12,6 +12,7 @@ macro_rules! say {
 
 mod check;
 mod compare;
+mod decks;
 mod progress;
 mod report_cmd;
 mod rules_cmd;
@@ -19,8 +20,8 @@ mod run;
 pub mod shard;
 mod study;
 mod sweep;
-mod tune;
 mod trace;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -65,6 +66,8 @@ pub enum Command {
     Sweep(sweep::SweepArgs),
     /// Find the points, MCV or MC ratio that makes a matchup even.
     Tune(tune::TuneArgs),
+    /// Rank every legal Orders-deck build of a side (States of Battle).
+    Decks(decks::DecksArgs),
     /// Build (or rebuild) the charts and report.html of any output folder.
     Report(report_cmd::ReportArgs),
     /// Combine the output folders of `muster run --shard K/N` into the files one run writes.
@@ -93,6 +96,7 @@ pub fn main() -> i32 {
         Command::Compare(args) => compare::compare(args),
         Command::Sweep(args) => sweep::sweep(args),
         Command::Tune(args) => tune::tune(args),
+        Command::Decks(args) => decks::decks(args),
         Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),

@@ -47,7 +47,11 @@ pub struct TuneArgs {
 }
 
 /// The path of the parameter in the resolved scenario and its current value.
-fn param_path(scenario: &Scenario, unit: Option<&str>, param: Param) -> Result<(String, Option<i64>), String> {
+fn param_path(
+    scenario: &Scenario,
+    unit: Option<&str>,
+    param: Param,
+) -> Result<(String, Option<i64>), String> {
     if scenario.kind != RulesetKind::StatesOfBattle {
         return Err(format!(
             "tune works on States of Battle scenarios, where points, MCV and the MC ratio change the battle; in {} points do not change play (price units with a sweep over what they carry instead)",
@@ -60,17 +64,35 @@ fn param_path(scenario: &Scenario, unit: Option<&str>, param: Param) -> Result<(
     let unit = unit.unwrap_or_default();
     let text = scenario_text(scenario).map_err(|e| e.to_string())?;
     let doc: toml::Table = text.parse().map_err(|e| format!("{e}"))?;
-    let sides = doc.get("side").and_then(|s| s.as_array()).cloned().unwrap_or_default();
+    let sides = doc
+        .get("side")
+        .and_then(|s| s.as_array())
+        .cloned()
+        .unwrap_or_default();
     let mut hits = Vec::new();
     let mut all = Vec::new();
     for (si, side) in sides.iter().enumerate() {
-        let units = side.get("units").and_then(|u| u.as_array()).cloned().unwrap_or_default();
+        let units = side
+            .get("units")
+            .and_then(|u| u.as_array())
+            .cloned()
+            .unwrap_or_default();
         for (ui, u) in units.iter().enumerate() {
             let label = u.get("label").and_then(|l| l.as_str()).unwrap_or("");
             let profile = u.get("profile").and_then(|l| l.as_str()).unwrap_or("");
-            all.push(if label.is_empty() { profile.to_string() } else { label.to_string() });
+            all.push(if label.is_empty() {
+                profile.to_string()
+            } else {
+                label.to_string()
+            });
             if label == unit || (label.is_empty() || label != unit) && profile == unit {
-                hits.push((si, ui, profile.to_string(), u.get("mcv").and_then(|m| m.as_integer()), side.clone()));
+                hits.push((
+                    si,
+                    ui,
+                    profile.to_string(),
+                    u.get("mcv").and_then(|m| m.as_integer()),
+                    side.clone(),
+                ));
             }
         }
     }
@@ -82,7 +104,11 @@ fn param_path(scenario: &Scenario, unit: Option<&str>, param: Param) -> Result<(
                 all.join(", ")
             ))
         }
-        n => return Err(format!("--unit `{unit}` names {n} units; give a unit's label")),
+        n => {
+            return Err(format!(
+                "--unit `{unit}` names {n} units; give a unit's label"
+            ))
+        }
     };
     Ok(match param {
         Param::Mcv => (format!("side.{si}.units.{ui}.mcv"), mcv),
@@ -91,10 +117,16 @@ fn param_path(scenario: &Scenario, unit: Option<&str>, param: Param) -> Result<(
                 .get("army_list")
                 .and_then(|a| a.get("profile"))
                 .and_then(|p| p.as_array())
-                .and_then(|ps| ps.iter().find(|p| p.get("id").and_then(|i| i.as_str()) == Some(&profile)))
+                .and_then(|ps| {
+                    ps.iter()
+                        .find(|p| p.get("id").and_then(|i| i.as_str()) == Some(&profile))
+                })
                 .and_then(|p| p.get("points"))
                 .and_then(|p| p.as_integer());
-            (format!("side.{si}.army_list.profile.{profile}.points"), points)
+            (
+                format!("side.{si}.army_list.profile.{profile}.points"),
+                points,
+            )
         }
     })
 }
@@ -114,7 +146,10 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
         return fail(e);
     }
     if !(args.target > 0.0 && args.target < 1.0) {
-        return fail(format!("--target must be a win rate between 0 and 1, not {}", args.target));
+        return fail(format!(
+            "--target must be a win rate between 0 and 1, not {}",
+            args.target
+        ));
     }
     let Ok(base) = super::load(args.scenario.as_deref())? else {
         return Ok(EXIT_ERROR);
@@ -150,9 +185,20 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
     let mut played = 0u64;
     let tuned = find_even(range.0, range.1, args.target, |values| {
         if failure.is_some() || partial {
-            return values.iter().map(|&value| Point { value, rate: f64::NAN, lo: 0.0, hi: 1.0 }).collect();
+            return values
+                .iter()
+                .map(|&value| Point {
+                    value,
+                    rate: f64::NAN,
+                    lo: 0.0,
+                    hi: 1.0,
+                })
+                .collect();
         }
-        let edits: Vec<Vec<(String, String)>> = values.iter().map(|v| vec![(path.clone(), v.to_string())]).collect();
+        let edits: Vec<Vec<(String, String)>> = values
+            .iter()
+            .map(|v| vec![(path.clone(), v.to_string())])
+            .collect();
         let variants = match load_variants(args.scenario.as_ref(), &edits) {
             Ok(Ok(v)) => v,
             Ok(Err(e)) => {
@@ -165,7 +211,15 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
             }
         };
         if variants.is_empty() {
-            return values.iter().map(|&value| Point { value, rate: f64::NAN, lo: 0.0, hi: 1.0 }).collect();
+            return values
+                .iter()
+                .map(|&value| Point {
+                    value,
+                    rate: f64::NAN,
+                    lo: 0.0,
+                    hi: 1.0,
+                })
+                .collect();
         }
         workers.progress.grow(battles * variants.len() as u64);
         let refs: Vec<&Variant> = variants.iter().collect();
@@ -179,13 +233,26 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
                     .enumerate()
                     .map(|(i, &value)| {
                         let (lo, hi) = wilson(p.wins[i], p.battles, Z_95);
-                        Point { value, rate: p.rate(i), lo, hi }
+                        Point {
+                            value,
+                            rate: p.rate(i),
+                            lo,
+                            hi,
+                        }
                     })
                     .collect()
             }
             Err(e) => {
                 failure = Some(e.to_string());
-                values.iter().map(|&value| Point { value, rate: f64::NAN, lo: 0.0, hi: 1.0 }).collect()
+                values
+                    .iter()
+                    .map(|&value| Point {
+                        value,
+                        rate: f64::NAN,
+                        lo: 0.0,
+                        hi: 1.0,
+                    })
+                    .collect()
             }
         }
     });
@@ -211,17 +278,33 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
             ]
         })
         .collect();
-    let header: Vec<String> = ["path", "value", "focus_side", "battles", "win_rate", "win_rate_lo95", "win_rate_hi95", "target"]
-        .map(String::from)
-        .to_vec();
+    let header: Vec<String> = [
+        "path",
+        "value",
+        "focus_side",
+        "battles",
+        "win_rate",
+        "win_rate_lo95",
+        "win_rate_hi95",
+        "target",
+    ]
+    .map(String::from)
+    .to_vec();
     csv_write(&out.join("tune.csv"), &header, &rows)?;
     let mut answers = Vec::new();
     if partial {
-        answers.push("INTERRUPTED: the values were not all played in full; do not use these numbers.".to_string());
+        answers.push(
+            "INTERRUPTED: the values were not all played in full; do not use these numbers."
+                .to_string(),
+        );
     }
     let what = match args.param {
         Param::McRatio => "the MC ratio".to_string(),
-        p => format!("{}'s {}", args.unit.as_deref().unwrap_or(""), if p == Param::Mcv { "MCV" } else { "points" }),
+        p => format!(
+            "{}'s {}",
+            args.unit.as_deref().unwrap_or(""),
+            if p == Param::Mcv { "MCV" } else { "points" }
+        ),
     };
     match (tuned.bracket, tuned.crossing) {
         (Some((a, b)), Some(x)) => {
@@ -267,7 +350,10 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
     for a in &answers {
         say!("{a}");
     }
-    say!("{played} battles on {} values, seed {seed}", tuned.curve.len());
+    say!(
+        "{played} battles on {} values, seed {seed}",
+        tuned.curve.len()
+    );
     let manifest = Manifest {
         kind: "tune".to_string(),
         title: format!("Tune {what}: {}", base.name),
@@ -276,13 +362,19 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
             ("scenario".to_string(), base.name.clone()),
             ("parameter".to_string(), path.clone()),
             ("range".to_string(), format!("{}..{}", range.0, range.1)),
-            ("target".to_string(), format!("{side} wins {:.0}%", 100.0 * args.target)),
+            (
+                "target".to_string(),
+                format!("{side} wins {:.0}%", 100.0 * args.target),
+            ),
             ("battles per value".to_string(), battles.to_string()),
             ("seed (common random numbers)".to_string(), seed.to_string()),
             ("muster version".to_string(), crate::VERSION.to_string()),
         ],
         answers,
-        tables: vec![("tune.csv".to_string(), "Win rate per value played".to_string())],
+        tables: vec![(
+            "tune.csv".to_string(),
+            "Win rate per value played".to_string(),
+        )],
     };
     let report = finish(&out, &manifest, args.study.png)?;
     say!("report: {}", report.display());

@@ -13,6 +13,7 @@ pub fn charts(kind: &str, dir: &Path) -> Result<Vec<Chart>, ReportError> {
         "compare" => compare(dir),
         "sweep" => sweep(dir),
         "tune" => tune(dir),
+        "decks" => decks(dir),
         _ => Ok(Vec::new()),
     }
 }
@@ -171,7 +172,12 @@ fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
 
 fn tune(dir: &Path) -> Result<Vec<Chart>, ReportError> {
     let t = CsvTable::read(&dir.join("tune.csv"))?;
-    let first = |c: &str| t.rows.first().map(|r| t.text(r, c).to_string()).unwrap_or_default();
+    let first = |c: &str| {
+        t.rows
+            .first()
+            .map(|r| t.text(r, c).to_string())
+            .unwrap_or_default()
+    };
     let (focus, path) = (first("focus_side"), first("path"));
     Ok(vec![Chart::Curves {
         title: format!("{focus} win rate against {path} (95% Wilson band)"),
@@ -182,9 +188,59 @@ fn tune(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             points: t
                 .rows
                 .iter()
-                .map(|r| (t.num(r, "value"), t.num(r, "win_rate_lo95"), t.num(r, "win_rate"), t.num(r, "win_rate_hi95")))
+                .map(|r| {
+                    (
+                        t.num(r, "value"),
+                        t.num(r, "win_rate_lo95"),
+                        t.num(r, "win_rate"),
+                        t.num(r, "win_rate_hi95"),
+                    )
+                })
                 .collect(),
         }],
         reference: t.rows.first().map(|r| t.num(r, "target")),
     }])
+}
+
+fn decks(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    let t = CsvTable::read(&dir.join("decks.csv"))?;
+    let focus = t
+        .rows
+        .first()
+        .map(|r| t.text(r, "focus_side").to_string())
+        .unwrap_or_default();
+    let top = CsvTable {
+        header: t.header.clone(),
+        rows: t.rows.iter().take(30).cloned().collect(),
+    };
+    let confirmed = CsvTable {
+        header: t.header.clone(),
+        rows: t
+            .rows
+            .iter()
+            .filter(|r| !t.text(r, "confirm_win_rate").is_empty())
+            .cloned()
+            .collect(),
+    };
+    let mut charts = vec![Chart::Intervals {
+        title: format!("{focus} win rate of the 30 best builds in the race (95% Wilson)"),
+        y_label: "win rate".to_string(),
+        items: items(&top, "build", "win_rate", "win_rate_lo95", "win_rate_hi95"),
+        reference: None,
+    }];
+    if !confirmed.rows.is_empty() {
+        charts.push(Chart::Intervals {
+            title: format!("{focus} win rate of the top builds on a fresh seed (95% Wilson)"),
+            y_label: "win rate".to_string(),
+            items: items(
+                &confirmed,
+                "build",
+                "confirm_win_rate",
+                "confirm_lo95",
+                "confirm_hi95",
+            ),
+            reference: None,
+        });
+    }
+    Ok(charts)
 }

@@ -4,6 +4,7 @@
 //! input, and the shipped files.
 
 mod it {
+    pub mod analysis;
     pub mod bad_input;
     pub mod determinism;
     pub mod dnd_battle;

@@ -260,7 +260,7 @@ pub fn build_variants(
             };
             let mut doc: DocumentMut = text.parse().expect("muster's own TOML parses");
             for (path, value) in edits {
-                set_path(&mut doc, path, parse_value(value))?;
+                set_path(&mut doc, &expand_alias(path), parse_value(value))?;
             }
             let scenario = load_scenario_text(
                 &format!("{} [{label}]", base.name),

@@ -90,7 +90,7 @@ impl PairedWins {
                 both,
                 only_first: self.wins[i] - both,
                 only_second: self.wins[j] - both,
-                neither: self.battles - self.wins[i] - self.wins[j] + both,
+                neither: self.battles + both - self.wins[i] - self.wins[j],
             },
             z,
         )

@@ -89,7 +89,7 @@ pub fn expand_range(value: &str) -> Result<Vec<String>, String> {
         b.trim().parse().map_err(|_| bad())?,
         step.trim().parse().map_err(|_| bad())?,
     );
-    if !(step > 0.0) || b < a {
+    if step.is_nan() || step <= 0.0 || b < a {
         return Err(format!(
             "`{value}`: the step must be positive and the end at least the start"
         ));

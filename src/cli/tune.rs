@@ -85,19 +85,21 @@ fn param_path(
             } else {
                 label.to_string()
             });
-            if label == unit || (label.is_empty() || label != unit) && profile == unit {
+            if label == unit || profile == unit {
+                let mcv = u.get("mcv").and_then(|m| m.as_integer());
                 hits.push((
-                    si,
-                    ui,
-                    profile.to_string(),
-                    u.get("mcv").and_then(|m| m.as_integer()),
-                    side.clone(),
+                    label == unit,
+                    (si, ui, profile.to_string(), mcv, side.clone()),
                 ));
             }
         }
     }
+    // A label names its unit even when another unit has that profile.
+    if hits.iter().any(|(by_label, _)| *by_label) {
+        hits.retain(|(by_label, _)| *by_label);
+    }
     let (si, ui, profile, mcv, side) = match hits.len() {
-        1 => hits.remove(0),
+        1 => hits.remove(0).1,
         0 => {
             return Err(format!(
                 "--unit `{unit}`: no unit has that label or profile; units: {}",

@@ -107,7 +107,7 @@ impl ScenarioRules {
             }
             ScenarioRules::DndWar(_) => same!(DndWar, |s: &DndWar| s.clone()),
             ScenarioRules::StatesOfBattle(_) => {
-                same!(StatesOfBattle, |s: &Box<SobOnDndWar>| s.as_ref().clone())
+                same!(StatesOfBattle, |s: &SobOnDndWar| s.clone())
             }
         }
     }

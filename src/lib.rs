@@ -9,7 +9,8 @@
 //! - [`scenario`]: reading and validating scenario, army-list and doctrine files.
 //! - [`engine`]: parallel, deterministic batches of battles.
 //! - [`stats`]: exact tallies and the intervals derived from them.
-//! - [`report`]: CSV and run.toml writers (atomic).
+//! - [`analysis`]: variants on common random numbers, tuning, the deck race.
+//! - [`report`]: CSV, run.toml, charts and report.html writers (atomic).
 //! - [`cli`]: the command line (clap, terminal, progress bar).
 
 pub mod analysis;

@@ -47,7 +47,12 @@ Examples:
   muster run scenarios/means_war/pikemen_vs_swordsmen.toml
   muster check scenarios/armies/*.toml scenarios/means_war/*.toml
   muster rules armies
-  muster rules means_war";
+  muster rules means_war
+  muster compare scenarios/states_of_battle/heroes_and_monster.toml --vary side.Humans.mc_adjust=0,1
+  muster sweep scenarios/states_of_battle/heroes_and_monster.toml --grid side.Orcs.gd=6..12:2
+  muster tune scenarios/states_of_battle/heroes_and_monster.toml --unit troll --param mcv --target 0.7
+  muster decks scenarios/states_of_battle/heroes_and_monster.toml
+  muster report reports/compare-heroes-and-a-monster-states-of-battle";
 
 #[derive(Parser, Debug)]
 #[command(name = "muster", version, about = "Monte Carlo balance lab for mass-battle wargames", after_help = AFTER_HELP)]

@@ -2,8 +2,9 @@
 //! on common random numbers, with paired intervals for every difference to
 //! the baseline.
 
-use super::study::{command_line, finish, focus_side, write_variant, StudyArgs, Workers};
-use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use super::study::{
+    command_line, conclude, fail, focus_side, question, write_variant, StudyArgs, Workers,
+};
 use crate::analysis::play::{widest_paired_half_width, StudyPlan};
 use crate::analysis::vary::{parse_spec, Variant};
 use crate::report::csv_out::{csv_write, f4};
@@ -101,23 +102,18 @@ fn variants(args: &CompareArgs) -> anyhow::Result<Result<Vec<Variant>, String>> 
 
 pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
     if let Err(e) = args.study.check() {
-        eprintln!("error: {e}");
-        return Ok(EXIT_ERROR);
+        return fail(e);
     }
     if let Some(p) = args.precision {
         if !(p > 0.0 && p < 0.5) {
-            eprintln!(
-                "error: --precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}"
-            );
-            return Ok(EXIT_ERROR);
+            return fail(format!(
+                "--precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}"
+            ));
         }
     }
     let variants = match variants(&args)? {
         Ok(v) => v,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(EXIT_ERROR);
-        }
+        Err(e) => return fail(e),
     };
     let base = &variants[0].scenario;
     if !args.study.quiet {
@@ -126,15 +122,13 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         }
     }
     let Some(names) = side_names(&variants) else {
-        eprintln!("error: the scenarios are not all of one ruleset; compare scenarios of the same ruleset");
-        return Ok(EXIT_ERROR);
+        return fail(
+            "the scenarios are not all of one ruleset; compare scenarios of the same ruleset",
+        );
     };
     let focus = match focus_side([&names[0], &names[1]], args.study.side.as_deref()) {
         Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(EXIT_ERROR);
-        }
+        Err(e) => return fail(e),
     };
     let seed = args.study.seed.unwrap_or(base.seed);
     let battles = args.study.battles.unwrap_or(base.battles);
@@ -227,41 +221,33 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         };
         say!("precision +/-{p}: {verdict} after {n} battles per variant (widest paired half-width {hw:.4})");
     }
-    for a in &answers {
-        say!("{a}");
-    }
     let manifest = Manifest {
         kind: "compare".to_string(),
         title: format!("Compare: {}", base.name),
         command: command_line(),
-        question: vec![
-            ("scenario".to_string(), base.name.clone()),
-            (
-                "variants".to_string(),
-                variants
-                    .iter()
-                    .map(|v| v.label.clone())
-                    .collect::<Vec<_>>()
-                    .join(" | "),
-            ),
-            ("compared side".to_string(), names[focus.index()].clone()),
-            ("battles per variant".to_string(), n.to_string()),
-            ("seed (common random numbers)".to_string(), seed.to_string()),
-            ("muster version".to_string(), crate::VERSION.to_string()),
-        ],
+        question: question(
+            &base.name,
+            vec![
+                (
+                    "variants",
+                    variants
+                        .iter()
+                        .map(|v| v.label.clone())
+                        .collect::<Vec<_>>()
+                        .join(" | "),
+                ),
+                ("compared side", names[focus.index()].clone()),
+                ("battles per variant", n.to_string()),
+            ],
+            seed,
+        ),
         answers,
         tables: vec![(
             "compare.csv".to_string(),
             "Variants against the baseline".to_string(),
         )],
     };
-    let report = finish(&out, &manifest, args.study.png)?;
-    say!("report: {}", report.display());
-    Ok(if result.partial {
-        EXIT_INTERRUPTED
-    } else {
-        EXIT_OK
-    })
+    conclude(&out, &manifest, args.study.png, result.partial)
 }
 
 /// The side names, when every variant is of one ruleset.

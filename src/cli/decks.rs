@@ -3,8 +3,10 @@
 //! ranked with intervals, the builds inseparable from the best named, and
 //! the top builds re-played on a fresh seed.
 
-use super::study::{command_line, finish, focus_side, load_variants, StudyArgs, Workers};
-use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use super::study::{
+    command_line, conclude, fail, focus_side, load_variants, question, StudyArgs, Workers,
+};
+use super::EXIT_ERROR;
 use crate::analysis::play::StudyPlan;
 use crate::analysis::racing::Race;
 use crate::analysis::vary::Variant;
@@ -80,10 +82,6 @@ fn parse_build(text: &str) -> Result<OrdersBuild, String> {
 }
 
 pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
-    let fail = |e: String| {
-        eprintln!("error: {e}");
-        Ok(EXIT_ERROR)
-    };
     if let Err(e) = args.study.check() {
         return fail(e);
     }
@@ -303,26 +301,22 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
         "The race took {total_battles} battles in {elapsed:.0} s (every build playing every battle of every round would have taken {}).",
         builds.len() as u64 * race.played
     ));
-    for a in &answers {
-        say!("{a}");
-    }
     let manifest = Manifest {
         kind: "decks".to_string(),
         title: format!("Orders decks of {side}: {}", base.name),
         command: command_line(),
-        question: vec![
-            ("scenario".to_string(), base.name.clone()),
-            ("deck side".to_string(), side.clone()),
-            ("builds".to_string(), builds.len().to_string()),
-            ("race".to_string(), format!("{} rounds from {} battles per build, doubling; drop when the paired interval to the leader is below 0 (Bonferroni)", args.rounds, args.first_round)),
-            ("seed (common random numbers)".to_string(), seed.to_string()),
-            ("confirmation seed".to_string(), confirm_seed.to_string()),
-            ("muster version".to_string(), crate::VERSION.to_string()),
-        ],
+        question: question(
+            &base.name,
+            vec![
+            ("deck side", side.clone()),
+            ("builds", builds.len().to_string()),
+            ("race", format!("{} rounds from {} battles per build, doubling; drop when the paired interval to the leader is below 0 (Bonferroni)", args.rounds, args.first_round)),
+            ("confirmation seed", confirm_seed.to_string()),
+            ],
+            seed,
+        ),
         answers,
         tables: vec![("decks.csv".to_string(), "Every build, best first".to_string())],
     };
-    let report = finish(&out, &manifest, args.study.png)?;
-    say!("report: {}", report.display());
-    Ok(if partial { EXIT_INTERRUPTED } else { EXIT_OK })
+    conclude(&out, &manifest, args.study.png, partial)
 }

@@ -3,6 +3,7 @@
 //! and writing each variant's run files and the folder's report.
 
 use super::progress::Progress;
+use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
 use crate::analysis::play::{play, StudyPlan, StudyResult};
 use crate::analysis::vary::{build_variants, Variant};
 use crate::report::build::{build, write_manifest};
@@ -173,10 +174,35 @@ pub fn write_variant(
     Ok(())
 }
 
-/// Writes the manifest and builds the report; returns the report's path.
-pub fn finish(dir: &Path, manifest: &Manifest, png: bool) -> anyhow::Result<PathBuf> {
+/// Prints a user error; the exit code of invalid input.
+pub fn fail(message: impl std::fmt::Display) -> anyhow::Result<i32> {
+    eprintln!("error: {message}");
+    Ok(EXIT_ERROR)
+}
+
+/// The report's question: the scenario, the command's own lines, then the
+/// seed and the version.
+pub fn question(scenario: &str, lines: Vec<(&str, String)>, seed: u64) -> Vec<(String, String)> {
+    std::iter::once(("scenario", scenario.to_string()))
+        .chain(lines)
+        .chain([
+            ("seed (common random numbers)", seed.to_string()),
+            ("muster version", crate::VERSION.to_string()),
+        ])
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
+}
+
+/// Prints the answers, writes the manifest and builds the report; returns
+/// the exit code (interrupted when `partial`).
+pub fn conclude(dir: &Path, manifest: &Manifest, png: bool, partial: bool) -> anyhow::Result<i32> {
+    for a in &manifest.answers {
+        say!("{a}");
+    }
     write_manifest(dir, manifest)?;
-    Ok(build(dir, png)?)
+    let report = build(dir, png)?;
+    say!("report: {}", report.display());
+    Ok(if partial { EXIT_INTERRUPTED } else { EXIT_OK })
 }
 
 /// The command line as typed, for the report's "how to reproduce".

@@ -2,8 +2,9 @@
 //! common random numbers, with the win-rate curve or surface.
 
 use super::compare::{combinations, parse_specs};
-use super::study::{command_line, finish, focus_side, load_variants, StudyArgs, Workers};
-use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use super::study::{
+    command_line, conclude, fail, focus_side, load_variants, question, StudyArgs, Workers,
+};
 use crate::analysis::play::StudyPlan;
 use crate::analysis::vary::{expand_range, Variant};
 use crate::report::csv_out::{csv_write, f4};
@@ -24,10 +25,6 @@ pub struct SweepArgs {
 }
 
 pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
-    let fail = |e: String| {
-        eprintln!("error: {e}");
-        Ok(EXIT_ERROR)
-    };
     if let Err(e) = args.study.check() {
         return fail(e);
     }
@@ -148,38 +145,27 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
         "{} cells x {n} battles, seed {seed}, {elapsed:.1} s",
         variants.len()
     );
-    for a in &answers {
-        say!("{a}");
-    }
     let manifest = Manifest {
         kind: "sweep".to_string(),
         title: format!("Sweep: {}", base.name),
         command: command_line(),
-        question: vec![
-            ("scenario".to_string(), base.name.clone()),
-            (
-                "x".to_string(),
-                format!("{} = {}", specs[0].0, specs[0].1.join(", ")),
-            ),
-            (
-                "y".to_string(),
-                specs
-                    .get(1)
-                    .map_or("-".to_string(), |s| format!("{} = {}", s.0, s.1.join(", "))),
-            ),
-            ("compared side".to_string(), side.clone()),
-            ("battles per cell".to_string(), n.to_string()),
-            ("seed (common random numbers)".to_string(), seed.to_string()),
-            ("muster version".to_string(), crate::VERSION.to_string()),
-        ],
+        question: question(
+            &base.name,
+            vec![
+                ("x", format!("{} = {}", specs[0].0, specs[0].1.join(", "))),
+                (
+                    "y",
+                    specs
+                        .get(1)
+                        .map_or("-".to_string(), |s| format!("{} = {}", s.0, s.1.join(", "))),
+                ),
+                ("compared side", side.clone()),
+                ("battles per cell", n.to_string()),
+            ],
+            seed,
+        ),
         answers,
         tables: vec![("sweep.csv".to_string(), "Win rate per cell".to_string())],
     };
-    let report = finish(&out, &manifest, args.study.png)?;
-    say!("report: {}", report.display());
-    Ok(if result.partial {
-        EXIT_INTERRUPTED
-    } else {
-        EXIT_OK
-    })
+    conclude(&out, &manifest, args.study.png, result.partial)
 }

@@ -2,8 +2,10 @@
 //! that makes a matchup even, with its interval and the win-rate curve
 //! around it.
 
-use super::study::{command_line, finish, focus_side, load_variants, StudyArgs, Workers};
-use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use super::study::{
+    command_line, conclude, fail, focus_side, load_variants, question, StudyArgs, Workers,
+};
+use super::EXIT_ERROR;
 use crate::analysis::play::StudyPlan;
 use crate::analysis::tune::{find_even, Point};
 use crate::analysis::vary::{scenario_text, Variant};
@@ -133,6 +135,19 @@ fn param_path(
     })
 }
 
+/// Points for values that were not played (the search is being abandoned).
+fn unplayed(values: &[i64]) -> Vec<Point> {
+    values
+        .iter()
+        .map(|&value| Point {
+            value,
+            rate: f64::NAN,
+            lo: 0.0,
+            hi: 1.0,
+        })
+        .collect()
+}
+
 fn parse_range(text: &str) -> Option<(i64, i64)> {
     let (a, b) = text.split_once("..")?;
     let (a, b) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
@@ -140,10 +155,6 @@ fn parse_range(text: &str) -> Option<(i64, i64)> {
 }
 
 pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
-    let fail = |e: String| {
-        eprintln!("error: {e}");
-        Ok(EXIT_ERROR)
-    };
     if let Err(e) = args.study.check() {
         return fail(e);
     }
@@ -187,15 +198,7 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
     let mut played = 0u64;
     let tuned = find_even(range.0, range.1, args.target, |values| {
         if failure.is_some() || partial {
-            return values
-                .iter()
-                .map(|&value| Point {
-                    value,
-                    rate: f64::NAN,
-                    lo: 0.0,
-                    hi: 1.0,
-                })
-                .collect();
+            return unplayed(values);
         }
         let edits: Vec<Vec<(String, String)>> = values
             .iter()
@@ -213,15 +216,7 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
             }
         };
         if variants.is_empty() {
-            return values
-                .iter()
-                .map(|&value| Point {
-                    value,
-                    rate: f64::NAN,
-                    lo: 0.0,
-                    hi: 1.0,
-                })
-                .collect();
+            return unplayed(values);
         }
         workers.progress.grow(battles * variants.len() as u64);
         let refs: Vec<&Variant> = variants.iter().collect();
@@ -246,15 +241,7 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
             }
             Err(e) => {
                 failure = Some(e.to_string());
-                values
-                    .iter()
-                    .map(|&value| Point {
-                        value,
-                        rate: f64::NAN,
-                        lo: 0.0,
-                        hi: 1.0,
-                    })
-                    .collect()
+                unplayed(values)
             }
         }
     });
@@ -349,9 +336,6 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
     if let Some(c) = current {
         answers.push(format!("The scenario has {what} = {c}."));
     }
-    for a in &answers {
-        say!("{a}");
-    }
     say!(
         "{played} battles on {} values, seed {seed}",
         tuned.curve.len()
@@ -360,25 +344,21 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
         kind: "tune".to_string(),
         title: format!("Tune {what}: {}", base.name),
         command: command_line(),
-        question: vec![
-            ("scenario".to_string(), base.name.clone()),
-            ("parameter".to_string(), path.clone()),
-            ("range".to_string(), format!("{}..{}", range.0, range.1)),
-            (
-                "target".to_string(),
-                format!("{side} wins {:.0}%", 100.0 * args.target),
-            ),
-            ("battles per value".to_string(), battles.to_string()),
-            ("seed (common random numbers)".to_string(), seed.to_string()),
-            ("muster version".to_string(), crate::VERSION.to_string()),
-        ],
+        question: question(
+            &base.name,
+            vec![
+                ("parameter", path.clone()),
+                ("range", format!("{}..{}", range.0, range.1)),
+                ("target", format!("{side} wins {:.0}%", 100.0 * args.target)),
+                ("battles per value", battles.to_string()),
+            ],
+            seed,
+        ),
         answers,
         tables: vec![(
             "tune.csv".to_string(),
             "Win rate per value played".to_string(),
         )],
     };
-    let report = finish(&out, &manifest, args.study.png)?;
-    say!("report: {}", report.display());
-    Ok(if partial { EXIT_INTERRUPTED } else { EXIT_OK })
+    conclude(&out, &manifest, args.study.png, partial)
 }

@@ -77,6 +77,56 @@ fn play_chunk<R: Ruleset>(
     }
 }
 
+/// Runs `work` over chunks of `chunk` consecutive indices of
+/// `start..end` in waves (at most [`WAVE_CHUNKS_PER_THREAD`] chunks per
+/// thread), each worker with its own `init()` state, and hands the chunk
+/// results to `merge` in chunk order. Stops at a chunk boundary when
+/// `cancel` is set; returns whether every chunk ran.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn in_waves<S, T: Send>(
+    start: u64,
+    end: u64,
+    chunk: u64,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+    battles_per_index: u64,
+    init: impl Fn() -> S + Sync + Send,
+    work: impl Fn(&mut S, u64, u64) -> T + Sync + Send,
+    mut merge: impl FnMut(T),
+) -> bool {
+    let wave = chunk * WAVE_CHUNKS_PER_THREAD * rayon::current_num_threads() as u64;
+    let mut wave_start = start;
+    while wave_start < end {
+        let wave_end = (wave_start + wave).min(end);
+        let chunks: Vec<(u64, u64)> = (wave_start..wave_end)
+            .step_by(chunk as usize)
+            .map(|c| (c, (c + chunk).min(wave_end)))
+            .collect();
+        let results: Vec<Option<T>> = chunks
+            .par_iter()
+            .map_init(&init, |state, &(first, last)| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let out = work(state, first, last);
+                observer.battles_done((last - first) * battles_per_index);
+                Some(out)
+            })
+            .collect();
+        for r in results {
+            match r {
+                Some(r) => merge(r),
+                None => return false,
+            }
+        }
+        if cancel.load(Ordering::Relaxed) && wave_end < end {
+            return false;
+        }
+        wave_start = wave_end;
+    }
+    true
+}
+
 /// Plays battles `start..start + n_battles` into `into`, in the current
 /// rayon pool. Stops early (at a chunk boundary) when `cancel` is set.
 pub fn play_range<R: Ruleset>(
@@ -89,42 +139,21 @@ pub fn play_range<R: Ruleset>(
     observer: &dyn Observer,
 ) -> bool {
     let shape = ruleset.tally_shape();
-    let end = start + n_battles;
-    let wave = CHUNK * WAVE_CHUNKS_PER_THREAD * rayon::current_num_threads() as u64;
-    let mut wave_start = start;
-    while wave_start < end {
-        let wave_end = (wave_start + wave).min(end);
-        let chunks: Vec<(u64, u64)> = (wave_start..wave_end)
-            .step_by(CHUNK as usize)
-            .map(|c| (c, (c + CHUNK).min(wave_end)))
-            .collect();
-        let tallies: Vec<Option<Tally>> = chunks
-            .par_iter()
-            .map_init(
-                || (ruleset.new_scratch(), BattleRecord::default()),
-                |scratch, &(first, last)| {
-                    if cancel.load(Ordering::Relaxed) {
-                        return None;
-                    }
-                    let mut tally = Tally::new(&shape);
-                    play_chunk(ruleset, seed, first, last, scratch, &mut tally);
-                    observer.battles_done(last - first);
-                    Some(tally)
-                },
-            )
-            .collect();
-        for t in &tallies {
-            match t {
-                Some(t) => into.merge(t),
-                None => return false,
-            }
-        }
-        if cancel.load(Ordering::Relaxed) && wave_end < end {
-            return false;
-        }
-        wave_start = wave_end;
-    }
-    true
+    in_waves(
+        start,
+        start + n_battles,
+        CHUNK,
+        cancel,
+        observer,
+        1,
+        || (ruleset.new_scratch(), BattleRecord::default()),
+        |scratch, first, last| {
+            let mut tally = Tally::new(&shape);
+            play_chunk(ruleset, seed, first, last, scratch, &mut tally);
+            tally
+        },
+        |t| into.merge(&t),
+    )
 }
 
 /// The largest 95% Wilson half-width among the sides' win rates.

@@ -5,12 +5,11 @@
 //! wins of every pair ([`PairedWins`]) are merged in chunk order, exactly as
 //! a single run is, so results do not depend on the thread count.
 
-use super::{Observer, CHUNK, WAVE_CHUNKS_PER_THREAD};
+use super::{in_waves, Observer, CHUNK};
 use crate::dice::Dice;
 use crate::rules::{BattleRecord, NoTrace, Ruleset, Side};
 use crate::stats::{PairedWins, Tally};
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// What a variants batch accumulates: one tally per variant and the joint
 /// wins of the focus side.
@@ -58,61 +57,40 @@ pub fn play_variants<R: Ruleset>(
     cancel: &AtomicBool,
     observer: &dyn Observer,
 ) -> bool {
-    let end = start + n;
     // About CHUNK battles per chunk whatever the number of variants, so that
     // a search over hundreds of variants still keeps every core busy.
     let chunk = (CHUNK / rulesets.len().max(1) as u64).max(4);
-    let wave = chunk * WAVE_CHUNKS_PER_THREAD * rayon::current_num_threads() as u64;
-    let mut wave_start = start;
-    while wave_start < end {
-        let wave_end = (wave_start + wave).min(end);
-        let chunks: Vec<(u64, u64)> = (wave_start..wave_end)
-            .step_by(chunk as usize)
-            .map(|c| (c, (c + chunk).min(wave_end)))
-            .collect();
-        let results: Vec<Option<VariantTallies>> = chunks
-            .par_iter()
-            .map_init(
-                || {
-                    let scratch: Vec<_> = rulesets
-                        .iter()
-                        .map(|r| (r.new_scratch(), BattleRecord::default()))
-                        .collect();
-                    (scratch, Vec::with_capacity(rulesets.len()))
-                },
-                |(scratch, winners), &(first, last)| {
-                    if cancel.load(Ordering::Relaxed) {
-                        return None;
+    in_waves(
+        start,
+        start + n,
+        chunk,
+        cancel,
+        observer,
+        rulesets.len() as u64,
+        || {
+            let scratch: Vec<_> = rulesets
+                .iter()
+                .map(|r| (r.new_scratch(), BattleRecord::default()))
+                .collect();
+            (scratch, Vec::with_capacity(rulesets.len()))
+        },
+        |(scratch, winners), first, last| {
+            let mut acc = VariantTallies::new(rulesets);
+            for idx in first..last {
+                winners.clear();
+                for (v, ruleset) in rulesets.iter().enumerate() {
+                    let (s, record) = &mut scratch[v];
+                    let mut dice = Dice::for_battle(seed, idx);
+                    ruleset.play(&mut dice, s, record, &mut NoTrace);
+                    acc.tallies[v].add(record);
+                    if record.winner == Some(focus) {
+                        winners.push(v);
                     }
-                    let mut acc = VariantTallies::new(rulesets);
-                    for idx in first..last {
-                        winners.clear();
-                        for (v, ruleset) in rulesets.iter().enumerate() {
-                            let (s, record) = &mut scratch[v];
-                            let mut dice = Dice::for_battle(seed, idx);
-                            ruleset.play(&mut dice, s, record, &mut NoTrace);
-                            acc.tallies[v].add(record);
-                            if record.winner == Some(focus) {
-                                winners.push(v);
-                            }
-                        }
-                        acc.paired.add(winners);
-                    }
-                    observer.battles_done((last - first) * rulesets.len() as u64);
-                    Some(acc)
-                },
-            )
-            .collect();
-        for r in &results {
-            match r {
-                Some(r) => into.merge(r),
-                None => return false,
+                }
+                acc.paired.add(winners);
             }
-        }
-        if cancel.load(Ordering::Relaxed) && wave_end < end {
-            return false;
-        }
-        wave_start = wave_end;
-    }
-    true
+            acc
+        },
+        |acc| into.merge(&acc),
+    )
 }

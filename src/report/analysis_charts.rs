@@ -33,11 +33,7 @@ fn items(t: &CsvTable, label: &str, value: &str, lo: &str, hi: &str) -> Vec<Inte
 
 fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {
     let t = CsvTable::read(&dir.join("compare.csv"))?;
-    let focus = t
-        .rows
-        .first()
-        .map(|r| t.text(r, "focus_side").to_string())
-        .unwrap_or_default();
+    let focus = t.first("focus_side");
     let mut charts = vec![
         Chart::Intervals {
             title: format!("{focus} win rate per variant (95% Wilson intervals)"),
@@ -60,26 +56,12 @@ fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {
     let mut measure = String::new();
     for r in &t.rows {
         let rounds = CsvTable::read(&dir.join(t.text(r, "folder")).join("rounds.csv"))?;
-        measure = rounds
-            .rows
-            .first()
-            .map(|x| rounds.text(x, "measure").to_string())
-            .unwrap_or_default();
+        measure = rounds.first("measure");
         curves.push(Curve {
             label: t.text(r, "label").to_string(),
-            points: rounds
-                .rows
-                .iter()
-                .filter(|x| rounds.text(x, "side") == focus)
-                .map(|x| {
-                    (
-                        rounds.num(x, "round"),
-                        rounds.num(x, "p10"),
-                        rounds.num(x, "p50"),
-                        rounds.num(x, "p90"),
-                    )
-                })
-                .collect(),
+            points: rounds.band(["round", "p10", "p50", "p90"], |x| {
+                rounds.text(x, "side") == focus
+            }),
         });
     }
     charts.push(Chart::Curves {
@@ -100,11 +82,7 @@ fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {
 
 fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
     let t = CsvTable::read(&dir.join("sweep.csv"))?;
-    let focus = t
-        .rows
-        .first()
-        .map(|r| t.text(r, "focus_side").to_string())
-        .unwrap_or_default();
+    let focus = t.first("focus_side");
     let mut xs: Vec<String> = Vec::new();
     let mut ys: Vec<String> = Vec::new();
     for r in &t.rows {
@@ -116,12 +94,7 @@ fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         }
     }
     let numeric = xs.iter().all(|x| x.parse::<f64>().is_ok());
-    let axis = |c: &str| {
-        t.rows
-            .first()
-            .map(|r| t.text(r, c).to_string())
-            .unwrap_or_default()
-    };
+    let axis = |c: &str| t.first(c);
     let (x_path, y_path) = (axis("x_path"), axis("y_path"));
     if ys.len() <= 1 && numeric {
         return Ok(vec![Chart::Curves {
@@ -130,18 +103,9 @@ fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             y_label: "win rate".to_string(),
             curves: vec![Curve {
                 label: focus,
-                points: t
-                    .rows
-                    .iter()
-                    .map(|r| {
-                        (
-                            t.num(r, "x"),
-                            t.num(r, "win_rate_lo95"),
-                            t.num(r, "win_rate"),
-                            t.num(r, "win_rate_hi95"),
-                        )
-                    })
-                    .collect(),
+                points: t.band(["x", "win_rate_lo95", "win_rate", "win_rate_hi95"], |_| {
+                    true
+                }),
             }],
             reference: Some(0.5),
         }]);
@@ -172,12 +136,7 @@ fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
 
 fn tune(dir: &Path) -> Result<Vec<Chart>, ReportError> {
     let t = CsvTable::read(&dir.join("tune.csv"))?;
-    let first = |c: &str| {
-        t.rows
-            .first()
-            .map(|r| t.text(r, c).to_string())
-            .unwrap_or_default()
-    };
+    let first = |c: &str| t.first(c);
     let (focus, path) = (first("focus_side"), first("path"));
     Ok(vec![Chart::Curves {
         title: format!("{focus} win rate against {path} (95% Wilson band)"),
@@ -185,18 +144,10 @@ fn tune(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         y_label: "win rate".to_string(),
         curves: vec![Curve {
             label: focus,
-            points: t
-                .rows
-                .iter()
-                .map(|r| {
-                    (
-                        t.num(r, "value"),
-                        t.num(r, "win_rate_lo95"),
-                        t.num(r, "win_rate"),
-                        t.num(r, "win_rate_hi95"),
-                    )
-                })
-                .collect(),
+            points: t.band(
+                ["value", "win_rate_lo95", "win_rate", "win_rate_hi95"],
+                |_| true,
+            ),
         }],
         reference: t.rows.first().map(|r| t.num(r, "target")),
     }])
@@ -204,11 +155,7 @@ fn tune(dir: &Path) -> Result<Vec<Chart>, ReportError> {
 
 fn decks(dir: &Path) -> Result<Vec<Chart>, ReportError> {
     let t = CsvTable::read(&dir.join("decks.csv"))?;
-    let focus = t
-        .rows
-        .first()
-        .map(|r| t.text(r, "focus_side").to_string())
-        .unwrap_or_default();
+    let focus = t.first("focus_side");
     let top = CsvTable {
         header: t.header.clone(),
         rows: t.rows.iter().take(30).cloned().collect(),

@@ -7,6 +7,7 @@ use super::charts::{render_png, render_svg, Chart, Curve, Interval};
 use super::html::{page, Manifest};
 use super::table::CsvTable;
 use super::{write_text, ReportError};
+use crate::scenario::slug;
 use std::path::{Path, PathBuf};
 
 /// The manifest file of an analysis folder.
@@ -118,7 +119,8 @@ pub fn build(dir: &Path, png: bool) -> Result<PathBuf, ReportError> {
     let mut inline = Vec::new();
     for (i, chart) in charts.iter().enumerate() {
         let svg = render_svg(chart).map_err(ReportError::Chart)?;
-        let stem = format!("{:02}-{}", i + 1, slug(chart.title()));
+        let name: String = slug(chart.title()).chars().take(60).collect();
+        let stem = format!("{:02}-{name}", i + 1);
         write_text(&dir.join("charts").join(format!("{stem}.svg")), &svg)?;
         if png {
             let path = dir.join("charts").join(format!("{stem}.png"));
@@ -152,24 +154,6 @@ fn write_png(path: &Path, chart: &Chart) -> Result<(), ReportError> {
     Ok(())
 }
 
-/// A file-name-safe version of a title.
-pub fn slug(title: &str) -> String {
-    let mut s: String = title
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    while s.contains("--") {
-        s = s.replace("--", "-");
-    }
-    s.trim_matches('-').chars().take(60).collect()
-}
-
 /// The charts of one run's files (`prefix` goes before each title).
 pub fn run_charts(dir: &Path, prefix: &str) -> Result<Vec<Chart>, ReportError> {
     let mut charts = Vec::new();
@@ -195,11 +179,7 @@ pub fn run_charts(dir: &Path, prefix: &str) -> Result<Vec<Chart>, ReportError> {
         .iter()
         .map(|r| summary.text(r, "side").to_string())
         .collect();
-    let measure = rounds
-        .rows
-        .first()
-        .map(|r| rounds.text(r, "measure").to_string())
-        .unwrap_or_default();
+    let measure = rounds.first("measure");
     charts.push(Chart::Curves {
         title: format!(
             "{prefix}{} per round (median, p10-p90 band)",
@@ -211,19 +191,9 @@ pub fn run_charts(dir: &Path, prefix: &str) -> Result<Vec<Chart>, ReportError> {
             .iter()
             .map(|side| Curve {
                 label: side.clone(),
-                points: rounds
-                    .rows
-                    .iter()
-                    .filter(|r| rounds.text(r, "side") == side)
-                    .map(|r| {
-                        (
-                            rounds.num(r, "round"),
-                            rounds.num(r, "p10"),
-                            rounds.num(r, "p50"),
-                            rounds.num(r, "p90"),
-                        )
-                    })
-                    .collect(),
+                points: rounds.band(["round", "p10", "p50", "p90"], |r| {
+                    rounds.text(r, "side") == side
+                }),
             })
             .collect(),
         reference: None,

@@ -3,6 +3,7 @@
 //! registered with plotters' ab_glyph text renderer. A [`Chart`] is plain
 //! data; [`render_svg`] and [`render_png`] draw it.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -181,6 +182,46 @@ fn padded(lo: f64, hi: f64) -> std::ops::Range<f64> {
     (lo - 0.05 * span)..(hi + 0.05 * span)
 }
 
+/// A chart area with the title and label areas every chart uses.
+type Plane = Cartesian2d<RangedCoordf64, RangedCoordf64>;
+
+fn frame<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    (x_area, y_area): (u32, u32),
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+) -> Result<ChartContext<'a, DB, Plane>, String> {
+    ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(x_area)
+        .y_label_area_size(y_area)
+        .build_cartesian_2d(x, y)
+        .map_err(err)
+}
+
+/// Draws the legend of the labelled series.
+fn legend<'a, DB: DrawingBackend + 'a>(chart: &mut ChartContext<'a, DB, Plane>) -> Drawn {
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 12))
+        .draw()
+        .map_err(err)
+}
+
+/// The name of category `v` on an axis of categories 0, 1, 2, ...
+fn category(names: &[String], v: &f64) -> String {
+    let i = v.round();
+    if (v - i).abs() < 1e-6 && i >= 0.0 {
+        names.get(i as usize).cloned().unwrap_or_default()
+    } else {
+        String::new()
+    }
+}
+
 fn short(label: &str) -> String {
     if label.chars().count() > 18 {
         format!("{}…", label.chars().take(17).collect::<String>())
@@ -207,22 +248,15 @@ fn intervals<DB: DrawingBackend>(
         .chain(reference)
         .fold(f64::NEG_INFINITY, f64::max);
     let n = items.len().max(1);
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(if n > 8 { 90 } else { 40 })
-        .y_label_area_size(60)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), padded(lo, hi))
-        .map_err(err)?;
+    let mut chart = frame(
+        root,
+        title,
+        (if n > 8 { 90 } else { 40 }, 60),
+        -0.5f64..(n as f64 - 0.5),
+        padded(lo, hi),
+    )?;
     let labels: Vec<String> = items.iter().map(|i| short(&i.label)).collect();
-    let formatter = |x: &f64| {
-        let i = x.round();
-        if (x - i).abs() < 1e-6 && i >= 0.0 {
-            labels.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    };
+    let formatter = |x: &f64| category(&labels, x);
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -275,13 +309,7 @@ fn curves<DB: DrawingBackend>(
         .map(|p| p.3)
         .chain(reference)
         .fold(f64::NEG_INFINITY, f64::max);
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d(padded(x0, x1), padded(y0, y1))
-        .map_err(err)?;
+    let mut chart = frame(root, title, (40, 60), padded(x0, x1), padded(y0, y1))?;
     chart
         .configure_mesh()
         .x_desc(x_label)
@@ -323,14 +351,7 @@ fn curves<DB: DrawingBackend>(
                 PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2))
             });
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .label_font(("sans-serif", 12))
-        .draw()
-        .map_err(err)?;
-    Ok(())
+    legend(&mut chart)
 }
 
 fn stacked<DB: DrawingBackend>(
@@ -345,13 +366,7 @@ fn stacked<DB: DrawingBackend>(
         .unwrap_or_default();
     let x0 = xs.first().copied().unwrap_or(0.0);
     let x1 = xs.last().copied().unwrap_or(1.0);
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d(padded(x0, x1), 0f64..1.0)
-        .map_err(err)?;
+    let mut chart = frame(root, title, (40, 60), padded(x0, x1), 0f64..1.0)?;
     chart
         .configure_mesh()
         .x_desc(x_label)
@@ -378,14 +393,7 @@ fn stacked<DB: DrawingBackend>(
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], colour.filled()));
         below = above;
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .label_font(("sans-serif", 12))
-        .draw()
-        .map_err(err)?;
-    Ok(())
+    legend(&mut chart)
 }
 
 fn bars<DB: DrawingBackend>(
@@ -398,13 +406,13 @@ fn bars<DB: DrawingBackend>(
     let x0 = bars.iter().map(|b| b.0).min().unwrap_or(0) as f64;
     let x1 = bars.iter().map(|b| b.0).max().unwrap_or(1) as f64;
     let y1 = bars.iter().map(|b| b.1).fold(0.0, f64::max);
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d((x0 - 0.6)..(x1 + 0.6), 0f64..(y1 * 1.08).max(1e-6))
-        .map_err(err)?;
+    let mut chart = frame(
+        root,
+        title,
+        (40, 60),
+        (x0 - 0.6)..(x1 + 0.6),
+        0f64..(y1 * 1.08).max(1e-6),
+    )?;
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -433,23 +441,15 @@ fn heatmap<DB: DrawingBackend>(
     values: &[Vec<f64>],
 ) -> Drawn {
     let (nx, ny) = (xs.len().max(1), ys.len().max(1));
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
-        .build_cartesian_2d(-0.5f64..(nx as f64 - 0.5), -0.5f64..(ny as f64 - 0.5))
-        .map_err(err)?;
-    let pick = |names: &[String], v: &f64| {
-        let i = v.round();
-        if (v - i).abs() < 1e-6 && i >= 0.0 {
-            names.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    };
-    let fx = |v: &f64| pick(xs, v);
-    let fy = |v: &f64| pick(ys, v);
+    let mut chart = frame(
+        root,
+        title,
+        (40, 70),
+        -0.5f64..(nx as f64 - 0.5),
+        -0.5f64..(ny as f64 - 0.5),
+    )?;
+    let fx = |v: &f64| category(xs, v);
+    let fy = |v: &f64| category(ys, v);
     chart
         .configure_mesh()
         .disable_mesh()

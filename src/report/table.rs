@@ -49,4 +49,31 @@ impl CsvTable {
     pub fn num(&self, row: &[String], name: &str) -> f64 {
         self.text(row, name).parse().unwrap_or(f64::NAN)
     }
+
+    /// Column `name` of the first row ("" when there is none).
+    pub fn first(&self, name: &str) -> String {
+        self.rows
+            .first()
+            .map_or(String::new(), |r| self.text(r, name).to_string())
+    }
+
+    /// `(x, lo, value, hi)` from four columns, for the rows `keep` accepts.
+    pub fn band(
+        &self,
+        [x, lo, value, hi]: [&str; 4],
+        keep: impl Fn(&[String]) -> bool,
+    ) -> Vec<(f64, f64, f64, f64)> {
+        self.rows
+            .iter()
+            .filter(|r| keep(r))
+            .map(|r| {
+                (
+                    self.num(r, x),
+                    self.num(r, lo),
+                    self.num(r, value),
+                    self.num(r, hi),
+                )
+            })
+            .collect()
+    }
 }

@@ -208,22 +208,27 @@ impl Scenario {
 
     /// A file-system-safe version of the name, for default output folders.
     pub fn slug(&self) -> String {
-        let mut s: String = self
-            .name
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        while s.contains("--") {
-            s = s.replace("--", "-");
-        }
-        s.trim_matches('-').to_string()
+        slug(&self.name)
     }
+}
+
+/// A file-system-safe version of `text`: lower-case ASCII letters and
+/// digits, runs of anything else as one `-`.
+pub fn slug(text: &str) -> String {
+    let mut s: String = text
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    while s.contains("--") {
+        s = s.replace("--", "-");
+    }
+    s.trim_matches('-').to_string()
 }
 
 fn read(path: &Path) -> Result<String, Problems> {

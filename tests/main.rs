@@ -14,6 +14,7 @@ mod it {
     pub mod dnd_probabilities;
     pub mod dnd_vectors;
     pub mod exact_probabilities;
+    pub mod fairness;
     pub mod rules_vectors;
     pub mod shard_merge;
     pub mod shipped_files;

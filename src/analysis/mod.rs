@@ -1,8 +1,11 @@
 //! Balance analysis on top of the engine: variants of a scenario played on
-//! common random numbers and compared pairwise. No printing and no IO of
-//! its own (building a variant validates it like any scenario, which may read
-//! files the scenario references); the CLI writes what these functions return.
+//! common random numbers and compared pairwise, and the fairness model over
+//! random armies. No printing and no output files (building a variant
+//! validates it like any scenario, which may read files the scenario
+//! references, and a fairness list is read from its file); the CLI writes
+//! what these functions return.
 
+pub mod fairness;
 pub mod play;
 pub mod racing;
 pub mod tune;

@@ -13,6 +13,7 @@ macro_rules! say {
 mod check;
 mod compare;
 mod decks;
+mod fairness;
 mod progress;
 mod report_cmd;
 mod rules_cmd;
@@ -52,6 +53,7 @@ Examples:
   muster sweep scenarios/states_of_battle/heroes_and_monster.toml --grid side.Orcs.gd=6..12:2
   muster tune scenarios/states_of_battle/heroes_and_monster.toml --unit troll --param mcv --target 0.7
   muster decks scenarios/states_of_battle/heroes_and_monster.toml
+  muster fairness scenarios/states_of_battle/fairness/line_units.toml --budget 1000
   muster report reports/compare-heroes-and-a-monster-states-of-battle";
 
 #[derive(Parser, Debug)]
@@ -73,6 +75,8 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// Rank every legal Orders-deck build of a side (States of Battle).
     Decks(decks::DecksArgs),
+    /// Price every unit of a list: random equal-points armies and a logistic model of who wins.
+    Fairness(fairness::FairnessArgs),
     /// Build (or rebuild) the charts and report.html of any output folder.
     Report(report_cmd::ReportArgs),
     /// Combine the output folders of `muster run --shard K/N` into the files one run writes.
@@ -102,6 +106,7 @@ pub fn main() -> i32 {
         Command::Sweep(args) => sweep::sweep(args),
         Command::Tune(args) => tune::tune(args),
         Command::Decks(args) => decks::decks(args),
+        Command::Fairness(args) => fairness::fairness(args),
         Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),

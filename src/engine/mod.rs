@@ -11,8 +11,10 @@
 //! disjoint ranges add up to the tally of their union. Progress leaves
 //! through an [`Observer`]; the engine never prints.
 
+mod separate;
 mod variants;
 
+pub use separate::play_each;
 pub use variants::{play_variants, VariantTallies};
 
 use crate::dice::Dice;

@@ -14,6 +14,7 @@ pub fn charts(kind: &str, dir: &Path) -> Result<Vec<Chart>, ReportError> {
         "sweep" => sweep(dir),
         "tune" => tune(dir),
         "decks" => decks(dir),
+        "fairness" => fairness(dir),
         _ => Ok(Vec::new()),
     }
 }
@@ -29,6 +30,31 @@ fn items(t: &CsvTable, label: &str, value: &str, lo: &str, hi: &str) -> Vec<Inte
             hi: t.num(r, hi),
         })
         .collect()
+}
+
+fn fairness(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    let t = CsvTable::read(&dir.join("fairness.csv"))?;
+    Ok(vec![
+        Chart::Intervals {
+            title: "Suggested cost / current cost per unit (95% intervals; 1 = fair)".to_string(),
+            y_label: "suggested / current cost".to_string(),
+            items: items(
+                &t,
+                "unit",
+                "suggested_over_cost",
+                "ratio_lo95",
+                "ratio_hi95",
+            ),
+            reference: Some(1.0),
+        },
+        Chart::Intervals {
+            title: "Value per point per unit (log-odds of winning per point, 95% intervals)"
+                .to_string(),
+            y_label: "log-odds per point".to_string(),
+            items: items(&t, "unit", "per_point", "per_point_lo95", "per_point_hi95"),
+            reference: None,
+        },
+    ])
 }
 
 fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {

@@ -6,6 +6,7 @@
 //! summarised ([`wilson`], [`Histogram::quantile`], [`Histogram::mean`]).
 
 mod histogram;
+pub mod logistic;
 mod paired;
 mod tally;
 

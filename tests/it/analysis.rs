@@ -203,11 +203,11 @@ fn the_root_finder_finds_a_planted_crossing() {
     assert!(none.bracket.is_none() && none.crossing.is_none());
 }
 
-fn muster() -> Command {
+pub fn muster() -> Command {
     Command::new(env!("CARGO_BIN_EXE_muster"))
 }
 
-fn assert_self_contained(dir: &Path) {
+pub fn assert_self_contained(dir: &Path) {
     let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
     for bad in [

@@ -1,0 +1,477 @@
+//! The fairness list file: a base scenario (board, rules, doctrines, each
+//! side's settings), each side's deployment slots and fixed units, and the
+//! units an army may buy with their minimum and maximum counts. Loading it
+//! validates every unit option by building a one-unit army of it on both
+//! sides and reads the unit's cost from the validated scenario, so a unit's
+//! problems point to its table in the list file.
+
+use crate::analysis::vary::scenario_text;
+use crate::rules::RulesetKind;
+use crate::scenario::locate::Locator;
+use crate::scenario::parse::{parse, RawFile};
+use crate::scenario::problems::{Problem, Problems, Seg};
+use crate::scenario::{load_scenario, load_scenario_text, Scenario, ScenarioRules};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use toml::{Table, Value};
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct FairnessFileRaw {
+    pub fairness: FairnessMeta,
+    #[serde(rename = "side", default)]
+    pub sides: Vec<FairSideRaw>,
+    #[serde(rename = "unit", default)]
+    pub units: Vec<Table>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct FairnessMeta {
+    pub name: String,
+    /// The base scenario, relative to the list file.
+    pub scenario: String,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub budget: Option<i64>,
+    #[serde(default)]
+    pub spread: Option<f64>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct FairSideRaw {
+    /// Centres where generated units stand, filled in the list's unit order.
+    pub slots: Vec<[f64; 2]>,
+    /// Units in every army of this side, not bought (e.g. the general).
+    #[serde(default)]
+    pub fixed: Vec<Table>,
+}
+
+impl RawFile for FairnessFileRaw {
+    fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        match path {
+            [] => &["fairness", "side", "unit"],
+            ["fairness"] => &["name", "scenario", "description", "budget", "spread"],
+            ["side"] => &["slots", "fixed"],
+            _ => &[],
+        }
+    }
+}
+
+/// A unit an army may buy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitOption {
+    /// Its name in reports: its `label`, else its profile.
+    pub name: String,
+    /// The scenario unit table, without `min`, `max` and `label`.
+    pub table: Table,
+    /// Points, as the validated scenario prices it.
+    pub cost: u32,
+    pub min: u32,
+    pub max: u32,
+}
+
+/// A validated fairness list.
+#[derive(Clone, Debug)]
+pub struct FairnessList {
+    pub name: String,
+    pub file: String,
+    pub base: Scenario,
+    pub base_dir: Option<PathBuf>,
+    pub budget: Option<u32>,
+    pub spread: Option<f64>,
+    pub slots: [Vec<[f64; 2]>; 2],
+    pub fixed: [Vec<Table>; 2],
+    pub options: Vec<UnitOption>,
+    base_text: Table,
+}
+
+/// Keys a unit option may not have, and why.
+const NOT_IN_OPTIONS: &[(&str, &str)] = &[
+    ("at", "slots place generated units; remove `at`"),
+    (
+        "joins",
+        "characters are not bought (L753); put them in [[side.fixed]]",
+    ),
+    (
+        "general",
+        "the general is not bought; put him in [[side.fixed]]",
+    ),
+    (
+        "reserve",
+        "reserves are not generated; put them in [[side.fixed]]",
+    ),
+];
+
+/// Loads and validates a fairness list.
+pub fn load(path: &Path) -> Result<FairnessList, Problems> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Problems(vec![Problem {
+            file: file.clone(),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message: format!("cannot read the fairness list: {e}"),
+            hint: Some("check the path (see scenarios/*/fairness/ for examples)".into()),
+        }])
+    })?;
+    let loc = Locator::new(&file, &text);
+    let (raw, mut p) = parse::<FairnessFileRaw>(&loc, &text);
+    let Some(raw) = raw else {
+        return Err(Problems(p));
+    };
+    let err = |p: &mut Vec<Problem>, path: Vec<Seg>, m: String, hint: &str| {
+        p.push(loc.problem(&path, m, Some(hint.to_string())));
+    };
+    if raw.sides.len() != 2 {
+        err(
+            &mut p,
+            vec![],
+            format!(
+                "{} [[side]] tables; a fairness list needs two",
+                raw.sides.len()
+            ),
+            "give one [[side]] per side of the scenario, in its order, each with `slots`",
+        );
+    }
+    for (s, side) in raw.sides.iter().enumerate() {
+        if side.slots.is_empty() {
+            err(
+                &mut p,
+                crate::path!["side", s, "slots"],
+                "no deployment slots".into(),
+                "list the centres [x, y] where generated units stand",
+            );
+        }
+    }
+    if raw.units.is_empty() {
+        err(
+            &mut p,
+            vec![],
+            "no [[unit]] to buy".into(),
+            "list the units an army may buy, each with its `profile` and `max`",
+        );
+    }
+    let budget = raw.fairness.budget.and_then(|b| {
+        if (1..=10_000_000).contains(&b) {
+            Some(b as u32)
+        } else {
+            err(
+                &mut p,
+                crate::path!["fairness", "budget"],
+                format!("budget {b} is not a positive number of points"),
+                "give the points each army may spend",
+            );
+            None
+        }
+    });
+    let spread = raw.fairness.spread.and_then(|s| {
+        if (0.0..=0.5).contains(&s) {
+            Some(s)
+        } else {
+            err(
+                &mut p,
+                crate::path!["fairness", "spread"],
+                format!("spread {s} is outside 0 to 0.5"),
+                "give the fraction of the budget an army may leave unspent, e.g. 0.1",
+            );
+            None
+        }
+    });
+    let mut options = Vec::new();
+    for (i, t) in raw.units.iter().enumerate() {
+        let at = |key: &str| crate::path!["unit", i, key];
+        let count = |p: &mut Vec<Problem>, key: &str, default: u32| match t.get(key) {
+            None => Some(default),
+            Some(Value::Integer(n)) if (0..=1000).contains(n) => Some(*n as u32),
+            Some(v) => {
+                p.push(loc.problem(
+                    &at(key),
+                    format!("`{key}` = {v} is not a count from 0 to 1000"),
+                    None,
+                ));
+                None
+            }
+        };
+        let (min, max) = (count(&mut p, "min", 0), count(&mut p, "max", 1));
+        for (key, why) in NOT_IN_OPTIONS {
+            if t.contains_key(*key) {
+                err(
+                    &mut p,
+                    at(key),
+                    format!("a bought unit has no `{key}`"),
+                    why,
+                );
+            }
+        }
+        let Some(profile) = t.get("profile").and_then(Value::as_str) else {
+            err(
+                &mut p,
+                crate::path!["unit", i],
+                "the unit has no `profile`".into(),
+                "give the id of a profile of the side's army list",
+            );
+            continue;
+        };
+        let name = t
+            .get("label")
+            .and_then(Value::as_str)
+            .unwrap_or(profile)
+            .to_string();
+        if let (Some(min), Some(max)) = (min, max) {
+            if min >= max {
+                err(
+                    &mut p,
+                    at("max"),
+                    format!("`{name}`: min {min} and max {max} leave its count fixed"),
+                    "a unit whose count never varies cannot be priced; give max > min, or put it in [[side.fixed]]",
+                );
+            }
+            let mut table = t.clone();
+            for key in ["min", "max", "label"] {
+                table.remove(key);
+            }
+            options.push(UnitOption {
+                name,
+                table,
+                cost: 0,
+                min,
+                max,
+            });
+        }
+    }
+    if options
+        .iter()
+        .enumerate()
+        .any(|(i, o)| options[..i].iter().any(|e| e.name == o.name))
+    {
+        err(
+            &mut p,
+            vec![],
+            "two units have the same name".into(),
+            "give units of the same profile different `label`s",
+        );
+    }
+    if !p.is_empty() || raw.sides.len() != 2 {
+        return Err(Problems(p));
+    }
+    let base_dir = path.parent().map(Path::to_path_buf);
+    let scenario_path = base_dir.as_deref().map_or_else(
+        || PathBuf::from(&raw.fairness.scenario),
+        |d| d.join(&raw.fairness.scenario),
+    );
+    let base = load_scenario(&scenario_path)?;
+    if !matches!(base.kind, RulesetKind::DndWar | RulesetKind::StatesOfBattle) {
+        return Err(Problems(vec![loc.problem(
+            &scenario_field(),
+            format!(
+                "`{}` is a {} scenario; fairness needs units with point costs",
+                raw.fairness.scenario,
+                base.kind.name()
+            ),
+            Some("use a dnd_war or states_of_battle scenario".into()),
+        )]));
+    }
+    let text = scenario_text(&base)
+        .map_err(|e| Problems(vec![loc.problem(&scenario_field(), e.to_string(), None)]))?;
+    let base_text: Table = text.parse().map_err(|e: toml::de::Error| {
+        Problems(vec![loc.problem(&scenario_field(), e.to_string(), None)])
+    })?;
+    let [s0, s1] = [&raw.sides[0], &raw.sides[1]];
+    let mut list = FairnessList {
+        name: raw.fairness.name.clone(),
+        file,
+        base_dir: scenario_path.parent().map(Path::to_path_buf),
+        base,
+        budget,
+        spread,
+        slots: [s0.slots.clone(), s1.slots.clone()],
+        fixed: [s0.fixed.clone(), s1.fixed.clone()],
+        options,
+        base_text,
+    };
+    price_options(&mut list, &loc)?;
+    Ok(list)
+}
+
+fn scenario_field() -> [Seg; 2] {
+    [Seg::from("fairness"), Seg::from("scenario")]
+}
+
+/// Builds a one-unit army of each option on both sides, validates it and
+/// records the option's cost.
+fn price_options(list: &mut FairnessList, loc: &Locator) -> Result<(), Problems> {
+    let mut p = Vec::new();
+    for i in 0..list.options.len() {
+        let mut counts = vec![0; list.options.len()];
+        counts[i] = 1;
+        match list.scenario(&[&counts, &counts], "probe") {
+            Ok(s) => {
+                let cost = unit_points(&s.rules, &list.options[i].name);
+                if cost == 0 {
+                    p.push(loc.problem(
+                        &[Seg::from("unit"), Seg::from(i)],
+                        format!("`{}` costs 0 points", list.options[i].name),
+                        Some("characters are not bought (L753); put them in [[side.fixed]]".into()),
+                    ));
+                }
+                list.options[i].cost = cost;
+            }
+            Err(found) => p.extend(found.0.into_iter().map(|q| relocate(list, loc, i, q))),
+        }
+    }
+    if p.is_empty() {
+        Ok(())
+    } else {
+        Err(Problems(p))
+    }
+}
+
+/// The points of side 0's unit labelled `name 1` (the first generated one).
+fn unit_points(rules: &ScenarioRules, name: &str) -> u32 {
+    let units = match rules {
+        ScenarioRules::DndWar(d) => &d.setup.units,
+        ScenarioRules::StatesOfBattle(s) => &s.core.setup.units,
+        _ => return 0,
+    };
+    let label = generated_label(name, 0);
+    units
+        .iter()
+        .find(|u| u.side == crate::rules::Side::A && u.label == label)
+        .map_or(0, |u| u.points)
+}
+
+/// A problem of a generated scenario, pointed at the list file: fields of
+/// a fixed unit go to its `[[side.fixed]]` table, others to unit option `i`.
+fn relocate(list: &FairnessList, loc: &Locator, i: usize, q: Problem) -> Problem {
+    let fixed_field = (0..2).find_map(|s| {
+        (0..list.fixed[s].len()).find_map(|k| {
+            let prefix = format!("side[{s}].units[{k}]");
+            q.field
+                .strip_prefix(&prefix)
+                .map(|rest| (s, k, rest.to_string()))
+        })
+    });
+    let (path, what) = match fixed_field {
+        Some((s, k, rest)) => (
+            key_path(crate::path!["side", s, "fixed", k], &rest),
+            format!("fixed unit {} of side {}", k + 1, s + 1),
+        ),
+        None => {
+            let rest = q
+                .field
+                .split_once("]")
+                .and_then(|(_, r)| r.split_once(']'))
+                .map_or(String::new(), |(_, r)| r.to_string());
+            let rest = if q.field.starts_with("side[") && q.field.contains(".units[") {
+                rest
+            } else {
+                String::new()
+            };
+            (
+                key_path(crate::path!["unit", i], &rest),
+                format!("`{}`", list.options[i].name),
+            )
+        }
+    };
+    let mut out = loc.problem(
+        &path,
+        format!(
+            "{what} in a generated army: {}{}",
+            if q.field.is_empty() {
+                String::new()
+            } else {
+                format!("`{}`: ", q.field)
+            },
+            q.message
+        ),
+        q.hint,
+    );
+    if out.hint.is_none() {
+        out.hint = Some(format!(
+            "the generated scenario's problem was at {}:{}",
+            q.file, q.line
+        ));
+    }
+    out
+}
+
+/// `base` followed by the keys of a rendered field tail like `.companies`.
+fn key_path(mut base: Vec<Seg>, rest: &str) -> Vec<Seg> {
+    if let Some(key) = rest.strip_prefix('.') {
+        let key = key.split(['.', '[']).next().unwrap_or(key);
+        base.push(Seg::Key(key.to_string()));
+    }
+    base
+}
+
+/// The label of the `n`th (from 0) generated unit of option `name`.
+pub fn generated_label(name: &str, n: usize) -> String {
+    format!("{name} {}", n + 1)
+}
+
+impl FairnessList {
+    /// The scenario with these armies (counts per option, per side): each
+    /// side's fixed units, then the bought units in the list's order, one
+    /// per slot; army-building checks off (the list's counts and the budget
+    /// are the rules).
+    pub fn scenario(&self, armies: &[&[u32]; 2], label: &str) -> Result<Scenario, Problems> {
+        let mut doc = self.base_text.clone();
+        if let Some(Value::Table(meta)) = doc.get_mut("scenario") {
+            meta.insert("army_building".into(), Value::Boolean(false));
+            let name = format!("{} [{label}]", self.name);
+            meta.insert("name".into(), Value::String(name));
+        }
+        let mut too_many = None;
+        if let Some(Value::Array(sides)) = doc.get_mut("side") {
+            for (s, side) in sides.iter_mut().enumerate().take(2) {
+                let mut units: Vec<Value> =
+                    self.fixed[s].iter().cloned().map(Value::Table).collect();
+                let mut slots = self.slots[s].iter();
+                for (o, &n) in self.options.iter().zip(armies[s]) {
+                    for k in 0..n as usize {
+                        let Some(&[x, y]) = slots.next() else {
+                            too_many = Some(s);
+                            break;
+                        };
+                        let mut t = o.table.clone();
+                        t.insert("label".into(), Value::String(generated_label(&o.name, k)));
+                        t.insert(
+                            "at".into(),
+                            Value::Array(vec![Value::Float(x), Value::Float(y)]),
+                        );
+                        units.push(Value::Table(t));
+                    }
+                }
+                if let Value::Table(side) = side {
+                    side.insert("units".into(), Value::Array(units));
+                }
+            }
+        }
+        if let Some(s) = too_many {
+            return Err(Problems(vec![Problem {
+                file: self.file.clone(),
+                line: 1,
+                column: 1,
+                field: format!("side[{s}].slots"),
+                message: "an army has more units than the side has slots".into(),
+                hint: Some("add slots or lower the units' `max`".into()),
+            }]));
+        }
+        let text = toml::to_string(&doc).map_err(|e| {
+            Problems(vec![Problem {
+                file: self.file.clone(),
+                line: 1,
+                column: 1,
+                field: String::new(),
+                message: format!("cannot write the generated scenario: {e}"),
+                hint: None,
+            }])
+        })?;
+        load_scenario_text(
+            &format!("{} (generated: {label})", self.file),
+            &text,
+            self.base_dir.as_deref(),
+        )
+    }
+}

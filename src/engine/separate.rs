@@ -1,0 +1,44 @@
+//! Several rulesets, each playing its own battles: ruleset `j` of a list
+//! plays battle indices `j*per .. (j+1)*per` of the seed, so no two share a
+//! stream and their results are independent (what a regression over
+//! matchups needs, unlike the common random numbers of `variants`). The
+//! rulesets run in parallel, each one's battles in order, so every tally is
+//! the same for any thread count.
+
+use super::Observer;
+use crate::dice::Dice;
+use crate::rules::{BattleRecord, NoTrace, Ruleset};
+use crate::stats::Tally;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Plays `per` battles of each ruleset; None for those not started before
+/// `cancel` was set.
+pub fn play_each<R: Ruleset>(
+    rulesets: &[&R],
+    seed: u64,
+    per: u64,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+) -> Vec<Option<Tally>> {
+    rulesets
+        .par_iter()
+        .enumerate()
+        .map(|(j, ruleset)| {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            let mut scratch = ruleset.new_scratch();
+            let mut record = BattleRecord::default();
+            let mut tally = Tally::new(&ruleset.tally_shape());
+            let first = j as u64 * per;
+            for idx in first..first + per {
+                let mut dice = Dice::for_battle(seed, idx);
+                ruleset.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
+                tally.add(&record);
+            }
+            observer.battles_done(per);
+            Some(tally)
+        })
+        .collect()
+}

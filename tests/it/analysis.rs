@@ -413,3 +413,89 @@ fn decks_races_a_subset_and_tune_reports_its_curve() {
         .unwrap();
     assert!(String::from_utf8_lossy(&dnd.stderr).contains("points do not change play"));
 }
+
+/// `muster decks` without `--build` races every legal build: as many rows
+/// as the independent count of tv27 (356).
+#[test]
+fn decks_enumerates_every_legal_build() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("all");
+    let o = muster()
+        .args([
+            "decks",
+            HEROES,
+            "--first-round",
+            "4",
+            "--rounds",
+            "1",
+            "--confirm",
+            "1",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = muster::report::table::CsvTable::read(&out.join("decks.csv")).unwrap();
+    assert_eq!(
+        csv.rows.len(),
+        super::sob_game::count_builds(0, 14) as usize
+    );
+}
+
+/// A mirror match: the militia's MCV that makes the battle even is, by
+/// symmetry, its mirror's MCV, so the tuning answer (the values whose 95%
+/// interval holds 50%, by test inversion) must contain it.
+#[test]
+fn tune_finds_the_even_value_known_by_symmetry() {
+    let mirror = "tests/data/sob_mirror.toml";
+    let rules = match load_scenario(Path::new(mirror)).unwrap().rules {
+        muster::scenario::ScenarioRules::StatesOfBattle(r) => r,
+        _ => panic!("a States of Battle scenario"),
+    };
+    let mirror_militia = rules
+        .core
+        .setup
+        .units
+        .iter()
+        .position(|u| u.label == "mirror militia")
+        .unwrap();
+    let symmetric = i64::from(rules.sob.mcv[mirror_militia]);
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("tune");
+    let o = muster()
+        .args([
+            "tune",
+            mirror,
+            "--unit",
+            "militia",
+            "--param",
+            "mcv",
+            "--range",
+            "1..8",
+            "--battles",
+            "3000",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = muster::report::table::CsvTable::read(&out.join("tune.csv")).unwrap();
+    let consistent: Vec<i64> = csv
+        .rows
+        .iter()
+        .filter(|r| csv.num(r, "win_rate_lo95") <= 0.5 && 0.5 <= csv.num(r, "win_rate_hi95"))
+        .map(|r| csv.num(r, "value") as i64)
+        .collect();
+    assert!(
+        consistent.contains(&symmetric),
+        "mirror MCV {symmetric} not among the even values {consistent:?}"
+    );
+    // The curve falls as the militia's MCV (what its loss costs) rises.
+    let first = csv.num(&csv.rows[0], "win_rate");
+    let last = csv.num(csv.rows.last().unwrap(), "win_rate");
+    assert!(first > last + 0.05, "{first} .. {last}");
+}

@@ -24,7 +24,7 @@ fn sob(path: &str) -> SobOnDndWar {
 }
 
 /// The number of legal builds, counted independently of `all_legal`.
-fn count_builds(i: usize, left: u32) -> u32 {
+pub fn count_builds(i: usize, left: u32) -> u32 {
     if i == MENU.len() {
         return u32::from(left == 0);
     }

@@ -19,6 +19,8 @@ pub mod dice;
 pub mod doctrine;
 pub mod engine;
 pub mod geometry;
+#[cfg(feature = "parquet")]
+pub mod parquet;
 pub mod report;
 pub mod rules;
 pub mod scenario;

@@ -15,6 +15,7 @@ mod it {
     pub mod dnd_vectors;
     pub mod exact_probabilities;
     pub mod fairness;
+    pub mod parquet;
     pub mod rules_vectors;
     pub mod shard_merge;
     pub mod shipped_files;

@@ -3,7 +3,7 @@
 //! (tally shape, side names, strength measure), plus the paired wins.
 
 use super::vary::Variant;
-use crate::engine::{play_variants, Observer, VariantTallies};
+use crate::engine::{play_variants, Observer, RowSink, VariantTallies};
 use crate::rules::{Ruleset, Side};
 use crate::scenario::{ScenarioRules, WithRulesets};
 use crate::stats::{TallyShape, Z_95};
@@ -65,6 +65,21 @@ pub fn play(
     cancel: &AtomicBool,
     observer: &dyn Observer,
 ) -> Result<StudyResult, StudyError> {
+    play_rows(variants, focus, seed, start, plan, cancel, observer, None)
+}
+
+/// [`play`], also handing every battle's row to `rows` when given.
+#[allow(clippy::too_many_arguments)]
+pub fn play_rows(
+    variants: &[&Variant],
+    focus: Side,
+    seed: u64,
+    start: u64,
+    plan: StudyPlan,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+    rows: Option<RowSink>,
+) -> Result<StudyResult, StudyError> {
     let rules: Vec<&ScenarioRules> = variants.iter().map(|v| &v.scenario.rules).collect();
     ScenarioRules::with_all(
         &rules,
@@ -75,25 +90,28 @@ pub fn play(
             plan,
             cancel,
             observer,
+            rows,
         },
     )
     .ok_or(StudyError::MixedRulesets)
 }
 
-struct Job<'a> {
+struct Job<'a, 'r> {
     focus: Side,
     seed: u64,
     start: u64,
     plan: StudyPlan,
     cancel: &'a AtomicBool,
     observer: &'a dyn Observer,
+    rows: Option<RowSink<'r>>,
 }
 
-impl WithRulesets for Job<'_> {
+impl WithRulesets for Job<'_, '_> {
     type Output = StudyResult;
-    fn run<R: Ruleset>(self, rulesets: &[&R]) -> StudyResult {
+    fn run<R: Ruleset>(mut self, rulesets: &[&R]) -> StudyResult {
         let mut played = VariantTallies::new(rulesets);
-        let go = |from: u64, n: u64, into: &mut VariantTallies| {
+        let mut go = |from: u64, n: u64, into: &mut VariantTallies| {
+            let rows = self.rows.as_mut().map(|r| &mut **r as RowSink);
             play_variants(
                 rulesets,
                 self.focus,
@@ -103,6 +121,7 @@ impl WithRulesets for Job<'_> {
                 into,
                 self.cancel,
                 self.observer,
+                rows,
             )
         };
         let done = match self.plan {

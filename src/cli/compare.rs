@@ -2,11 +2,13 @@
 //! on common random numbers, with paired intervals for every difference to
 //! the baseline.
 
+use super::raw_out::RawOut;
 use super::study::{
     command_line, conclude, fail, focus_side, question, write_variant, StudyArgs, Workers,
 };
 use crate::analysis::play::{widest_paired_half_width, StudyPlan};
 use crate::analysis::vary::{parse_spec, Variant};
+use crate::engine::{RawChunk, RowSink};
 use crate::report::csv_out::{csv_write, f4};
 use crate::report::html::Manifest;
 use crate::stats::{wilson, Z_95};
@@ -31,6 +33,11 @@ pub struct CompareArgs {
     /// Cap on battles per variant with --precision.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_battles: u64,
+    /// Also write one row per battle and variant (index, variant, winner,
+    /// rounds, end reason, strength at the end, every unit's fate and
+    /// losses) to this Parquet file; needs `--features parquet`.
+    #[arg(long, value_name = "FILE.parquet")]
+    pub raw: Option<PathBuf>,
     #[command(flatten)]
     pub study: StudyArgs,
 }
@@ -111,6 +118,9 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
             ));
         }
     }
+    if let Err(e) = RawOut::check(args.raw.as_deref()) {
+        return fail(e);
+    }
     let variants = match variants(&args)? {
         Ok(v) => v,
         Err(e) => return fail(e),
@@ -147,8 +157,33 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
     let workers = Workers::new(args.study.threads, total, args.study.quiet)?;
     let refs: Vec<&Variant> = variants.iter().collect();
     let started = std::time::Instant::now();
-    let result = workers.play(&refs, focus, seed, 0, plan)?;
+    let layouts = variants
+        .iter()
+        .map(|v| {
+            (
+                v.label.clone(),
+                v.scenario.side_names(),
+                v.scenario.tally_shape(),
+            )
+        })
+        .collect();
+    let mut raw = RawOut::open(args.raw.as_deref(), layouts)?;
+    let mut push = |chunk: RawChunk| {
+        if let Some(r) = raw.as_mut() {
+            r.push(chunk);
+        }
+    };
+    let rows: Option<RowSink> = if args.raw.is_some() {
+        Some(&mut push)
+    } else {
+        None
+    };
+    let result = workers.play_rows(&refs, focus, seed, 0, plan, rows)?;
     workers.progress.finish();
+    if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
+        let n = r.finish()?;
+        say!("raw rows: {n} (battle, variant) rows in {}", path.display());
+    }
     let out = args.study.out_dir("compare", &base.slug());
     let paired = &result.played.paired;
     let n = paired.battles;

@@ -10,11 +10,13 @@ macro_rules! say {
     }};
 }
 
+mod analyze;
 mod check;
 mod compare;
 mod decks;
 mod fairness;
 mod progress;
+mod raw_out;
 mod report_cmd;
 mod rules_cmd;
 mod run;
@@ -54,7 +56,8 @@ Examples:
   muster tune scenarios/states_of_battle/heroes_and_monster.toml --unit troll --param mcv --target 0.7
   muster decks scenarios/states_of_battle/heroes_and_monster.toml
   muster fairness scenarios/states_of_battle/fairness/line_units.toml --budget 1000
-  muster report reports/compare-heroes-and-a-monster-states-of-battle";
+  muster report reports/compare-heroes-and-a-monster-states-of-battle
+  muster run --raw battles.parquet && muster analyze battles.parquet --by end_reason   # --features parquet";
 
 #[derive(Parser, Debug)]
 #[command(name = "muster", version, about = "Monte Carlo balance lab for mass-battle wargames", after_help = AFTER_HELP)]
@@ -77,6 +80,8 @@ pub enum Command {
     Decks(decks::DecksArgs),
     /// Price every unit of a list: random equal-points armies and a logistic model of who wins.
     Fairness(fairness::FairnessArgs),
+    /// Win rates per group of the per-battle rows of `--raw` (needs `--features parquet`).
+    Analyze(analyze::AnalyzeArgs),
     /// Build (or rebuild) the charts and report.html of any output folder.
     Report(report_cmd::ReportArgs),
     /// Combine the output folders of `muster run --shard K/N` into the files one run writes.
@@ -107,6 +112,7 @@ pub fn main() -> i32 {
         Command::Tune(args) => tune::tune(args),
         Command::Decks(args) => decks::decks(args),
         Command::Fairness(args) => fairness::fairness(args),
+        Command::Analyze(args) => analyze::analyze(args),
         Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),

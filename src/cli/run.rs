@@ -40,6 +40,11 @@ pub struct RunArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Also write one row per battle (index, winner, rounds, end reason,
+    /// strength at the end, every unit's fate and losses) to this Parquet
+    /// file; needs a muster built with `--features parquet`.
+    #[arg(long, value_name = "FILE.parquet")]
+    pub raw: Option<PathBuf>,
     /// Play only shard K of N: the battles K*B/N up to (K+1)*B/N of a
     /// B-battle run, written with a shard.json that `muster merge` combines.
     #[arg(long, value_name = "K/N")]
@@ -68,6 +73,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
     };
     if shard.is_some() && args.precision.is_some() {
         eprintln!("error: --shard needs a fixed number of battles; --precision decides how many as it goes, so its run cannot be split");
+        return Ok(EXIT_ERROR);
+    }
+    if let Err(e) = super::raw_out::RawOut::check(args.raw.as_deref()) {
+        eprintln!("error: {e}");
         return Ok(EXIT_ERROR);
     }
     if args.battles == Some(0) || args.max_battles == 0 || args.threads == Some(0) {
@@ -148,19 +157,41 @@ fn run_with<R: Ruleset>(
         (None, Plan::Fixed(n)) => n,
         (None, Plan::Precision { max_battles, .. }) => max_battles,
     };
+    let names = ruleset.side_names();
+    let mut raw = super::raw_out::RawOut::open(
+        args.raw.as_deref(),
+        vec![(
+            scenario.name.clone(),
+            names.map(str::to_string),
+            ruleset.tally_shape(),
+        )],
+    )?;
+    let mut push = |chunk: engine::RawChunk| {
+        if let Some(r) = raw.as_mut() {
+            r.push(chunk);
+        }
+    };
+    let rows: Option<engine::RowSink> = if args.raw.is_some() {
+        Some(&mut push)
+    } else {
+        None
+    };
     let progress = Progress::new(total, args.quiet);
     let started = Instant::now();
     let result = pool.install(|| match range {
         Some((start, end)) => {
-            engine::run_range(ruleset, seed, start, end - start, &cancel, &progress)
+            engine::run_range(ruleset, seed, start, end - start, &cancel, &progress, rows)
         }
-        None => engine::run(ruleset, seed, plan, &cancel, &progress),
+        None => engine::run_rows(ruleset, seed, plan, &cancel, &progress, rows),
     });
     progress.finish();
+    if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
+        let n = r.finish()?;
+        say!("raw rows: {n} battles in {}", path.display());
+    }
     let elapsed = started.elapsed().as_secs_f64();
     let tally = &result.tally;
     let shape = ruleset.tally_shape();
-    let names = ruleset.side_names();
     write_csvs(
         &out,
         tally,

@@ -4,8 +4,9 @@
 
 use super::progress::Progress;
 use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
-use crate::analysis::play::{play, StudyPlan, StudyResult};
+use crate::analysis::play::{play_rows, StudyPlan, StudyResult};
 use crate::analysis::vary::{build_variants, Variant};
+use crate::engine::RowSink;
 use crate::report::build::{build, write_manifest};
 use crate::report::csv_out::write_csvs;
 use crate::report::html::Manifest;
@@ -122,8 +123,21 @@ impl Workers {
         start: u64,
         plan: StudyPlan,
     ) -> anyhow::Result<StudyResult> {
+        self.play_rows(variants, focus, seed, start, plan, None)
+    }
+
+    /// [`Workers::play`], also handing every battle's row to `rows`.
+    pub fn play_rows(
+        &self,
+        variants: &[&Variant],
+        focus: Side,
+        seed: u64,
+        start: u64,
+        plan: StudyPlan,
+        rows: Option<RowSink>,
+    ) -> anyhow::Result<StudyResult> {
         Ok(self.pool.install(|| {
-            play(
+            play_rows(
                 variants,
                 focus,
                 seed,
@@ -131,6 +145,7 @@ impl Workers {
                 plan,
                 &self.cancel,
                 &self.progress,
+                rows,
             )
         })?)
     }

@@ -11,9 +11,11 @@
 //! disjoint ranges add up to the tally of their union. Progress leaves
 //! through an [`Observer`]; the engine never prints.
 
+mod raw;
 mod separate;
 mod variants;
 
+pub use raw::{RawChunk, RowSink};
 pub use separate::play_each;
 pub use variants::{play_variants, VariantTallies};
 
@@ -71,11 +73,15 @@ fn play_chunk<R: Ruleset>(
     end: u64,
     scratch: &mut (R::Scratch, BattleRecord),
     tally: &mut Tally,
+    mut rows: Option<&mut RawChunk>,
 ) {
     for idx in first..end {
         let mut dice = Dice::for_battle(seed, idx);
         ruleset.play(&mut dice, &mut scratch.0, &mut scratch.1, &mut NoTrace);
         tally.add(&scratch.1);
+        if let Some(rows) = rows.as_deref_mut() {
+            rows.push(idx, 0, &scratch.1);
+        }
     }
 }
 
@@ -140,7 +146,26 @@ pub fn play_range<R: Ruleset>(
     cancel: &AtomicBool,
     observer: &dyn Observer,
 ) -> bool {
+    play_range_rows(
+        ruleset, seed, start, n_battles, into, cancel, observer, None,
+    )
+}
+
+/// [`play_range`], also handing every battle's row to `rows` (in battle
+/// order) when given.
+#[allow(clippy::too_many_arguments)]
+pub fn play_range_rows<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    start: u64,
+    n_battles: u64,
+    into: &mut Tally,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+    mut rows: Option<RowSink>,
+) -> bool {
     let shape = ruleset.tally_shape();
+    let collect = rows.is_some();
     in_waves(
         start,
         start + n_battles,
@@ -151,10 +176,24 @@ pub fn play_range<R: Ruleset>(
         || (ruleset.new_scratch(), BattleRecord::default()),
         |scratch, first, last| {
             let mut tally = Tally::new(&shape);
-            play_chunk(ruleset, seed, first, last, scratch, &mut tally);
-            tally
+            let mut chunk = collect.then(RawChunk::default);
+            play_chunk(
+                ruleset,
+                seed,
+                first,
+                last,
+                scratch,
+                &mut tally,
+                chunk.as_mut(),
+            );
+            (tally, chunk)
         },
-        |t| into.merge(&t),
+        |(t, chunk)| {
+            into.merge(&t);
+            if let (Some(sink), Some(chunk)) = (rows.as_mut(), chunk) {
+                sink(chunk);
+            }
+        },
     )
 }
 
@@ -184,7 +223,8 @@ pub enum Plan {
     },
 }
 
-/// Plays battles `start..start + n` only (one shard of a run).
+/// Plays battles `start..start + n` only (one shard of a run), handing
+/// every battle's row to `rows` when given.
 pub fn run_range<R: Ruleset>(
     ruleset: &R,
     seed: u64,
@@ -192,9 +232,10 @@ pub fn run_range<R: Ruleset>(
     n: u64,
     cancel: &AtomicBool,
     observer: &dyn Observer,
+    rows: Option<RowSink>,
 ) -> BatchResult {
     let mut tally = Tally::new(&ruleset.tally_shape());
-    let done = play_range(ruleset, seed, start, n, &mut tally, cancel, observer);
+    let done = play_range_rows(ruleset, seed, start, n, &mut tally, cancel, observer, rows);
     BatchResult {
         tally,
         partial: !done,
@@ -209,10 +250,26 @@ pub fn run<R: Ruleset>(
     cancel: &AtomicBool,
     observer: &dyn Observer,
 ) -> BatchResult {
+    run_rows(ruleset, seed, plan, cancel, observer, None)
+}
+
+/// [`run`], also handing every battle's row to `rows` when given.
+pub fn run_rows<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    plan: Plan,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+    mut rows: Option<RowSink>,
+) -> BatchResult {
     let mut tally = Tally::new(&ruleset.tally_shape());
+    let mut go = |start: u64, n: u64, tally: &mut Tally| {
+        let rows = rows.as_mut().map(|r| &mut **r as RowSink);
+        play_range_rows(ruleset, seed, start, n, tally, cancel, observer, rows)
+    };
     match plan {
         Plan::Fixed(n) => {
-            let done = play_range(ruleset, seed, 0, n, &mut tally, cancel, observer);
+            let done = go(0, n, &mut tally);
             BatchResult {
                 tally,
                 partial: !done,
@@ -225,7 +282,7 @@ pub fn run<R: Ruleset>(
         } => loop {
             let n = batch.min(max_battles - tally.battles);
             let start = tally.battles;
-            if !play_range(ruleset, seed, start, n, &mut tally, cancel, observer) {
+            if !go(start, n, &mut tally) {
                 return BatchResult {
                     tally,
                     partial: true,

@@ -5,7 +5,7 @@
 //! wins of every pair ([`PairedWins`]) are merged in chunk order, exactly as
 //! a single run is, so results do not depend on the thread count.
 
-use super::{in_waves, Observer, CHUNK};
+use super::{in_waves, Observer, RawChunk, RowSink, CHUNK};
 use crate::dice::Dice;
 use crate::rules::{BattleRecord, NoTrace, Ruleset, Side};
 use crate::stats::{PairedWins, Tally};
@@ -44,8 +44,10 @@ impl VariantTallies {
 }
 
 /// Plays battles `start..start + n` of every variant into `into`, `focus`
-/// being the side whose wins are paired. Returns false when cancelled (the
-/// result then holds a prefix of whole chunks).
+/// being the side whose wins are paired, handing every battle's row to
+/// `rows` when given (battle by battle, each battle's variants in order).
+/// Returns false when cancelled (the result then holds a prefix of whole
+/// chunks).
 #[allow(clippy::too_many_arguments)]
 pub fn play_variants<R: Ruleset>(
     rulesets: &[&R],
@@ -56,7 +58,9 @@ pub fn play_variants<R: Ruleset>(
     into: &mut VariantTallies,
     cancel: &AtomicBool,
     observer: &dyn Observer,
+    mut rows: Option<RowSink>,
 ) -> bool {
+    let collect = rows.is_some();
     // About CHUNK battles per chunk whatever the number of variants, so that
     // a search over hundreds of variants still keeps every core busy.
     let chunk = (CHUNK / rulesets.len().max(1) as u64).max(4);
@@ -76,6 +80,7 @@ pub fn play_variants<R: Ruleset>(
         },
         |(scratch, winners), first, last| {
             let mut acc = VariantTallies::new(rulesets);
+            let mut chunk = collect.then(RawChunk::default);
             for idx in first..last {
                 winners.clear();
                 for (v, ruleset) in rulesets.iter().enumerate() {
@@ -83,14 +88,22 @@ pub fn play_variants<R: Ruleset>(
                     let mut dice = Dice::for_battle(seed, idx);
                     ruleset.play(&mut dice, s, record, &mut NoTrace);
                     acc.tallies[v].add(record);
+                    if let Some(chunk) = chunk.as_mut() {
+                        chunk.push(idx, v as u32, record);
+                    }
                     if record.winner == Some(focus) {
                         winners.push(v);
                     }
                 }
                 acc.paired.add(winners);
             }
-            acc
+            (acc, chunk)
         },
-        |acc| into.merge(&acc),
+        |(acc, chunk)| {
+            into.merge(&acc);
+            if let (Some(sink), Some(chunk)) = (rows.as_mut(), chunk) {
+                sink(chunk);
+            }
+        },
     )
 }

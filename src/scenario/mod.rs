@@ -206,6 +206,18 @@ impl Scenario {
         self.rules.with(Names)
     }
 
+    /// The shape of this scenario's tallies (units, end reasons, fates).
+    pub fn tally_shape(&self) -> crate::stats::TallyShape {
+        struct Shape;
+        impl WithRuleset for Shape {
+            type Output = crate::stats::TallyShape;
+            fn run<R: Ruleset>(self, ruleset: &R) -> crate::stats::TallyShape {
+                ruleset.tally_shape()
+            }
+        }
+        self.rules.with(Shape)
+    }
+
     /// A file-system-safe version of the name, for default output folders.
     pub fn slug(&self) -> String {
         slug(&self.name)

@@ -8,7 +8,7 @@ use super::study::{
 };
 use crate::analysis::play::{widest_paired_half_width, StudyPlan};
 use crate::analysis::vary::{parse_spec, Variant};
-use crate::engine::{RawChunk, RowSink};
+use crate::engine::RowSink;
 use crate::report::csv_out::{csv_write, f4};
 use crate::report::html::Manifest;
 use crate::stats::{wilson, Z_95};
@@ -168,18 +168,11 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         })
         .collect();
     let mut raw = RawOut::open(args.raw.as_deref(), layouts)?;
-    let mut push = |chunk: RawChunk| {
-        if let Some(r) = raw.as_mut() {
-            r.push(chunk);
-        }
-    };
-    let rows: Option<RowSink> = if args.raw.is_some() {
-        Some(&mut push)
-    } else {
-        None
-    };
+    let mut sink = RawOut::sink(&mut raw);
+    let rows = sink.as_mut().map(|s| s as RowSink);
     let result = workers.play_rows(&refs, focus, seed, 0, plan, rows)?;
     workers.progress.finish();
+    drop(sink);
     if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
         let n = r.finish()?;
         say!("raw rows: {n} (battle, variant) rows in {}", path.display());

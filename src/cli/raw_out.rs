@@ -60,6 +60,11 @@ impl RawOut {
         }
     }
 
+    /// A row sink into `raw` (None without `--raw`).
+    pub fn sink(raw: &mut Option<RawOut>) -> Option<impl FnMut(RawChunk) + Send + '_> {
+        raw.as_mut().map(|r| move |chunk| r.push(chunk))
+    }
+
     pub fn push(&mut self, chunk: RawChunk) {
         #[cfg(feature = "parquet")]
         self.writer.push(chunk);

@@ -1,8 +1,9 @@
 //! `muster run`: plays a batch and writes its outputs.
 
 use super::progress::Progress;
+use super::raw_out::RawOut;
 use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
-use crate::engine::{self, Plan};
+use crate::engine::{self, Plan, RowSink};
 use crate::report::csv_out::{summarise, write_csvs};
 use crate::report::write_text;
 use crate::rules::Ruleset;
@@ -75,7 +76,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
         eprintln!("error: --shard needs a fixed number of battles; --precision decides how many as it goes, so its run cannot be split");
         return Ok(EXIT_ERROR);
     }
-    if let Err(e) = super::raw_out::RawOut::check(args.raw.as_deref()) {
+    if let Err(e) = RawOut::check(args.raw.as_deref()) {
         eprintln!("error: {e}");
         return Ok(EXIT_ERROR);
     }
@@ -158,7 +159,7 @@ fn run_with<R: Ruleset>(
         (None, Plan::Precision { max_battles, .. }) => max_battles,
     };
     let names = ruleset.side_names();
-    let mut raw = super::raw_out::RawOut::open(
+    let mut raw = RawOut::open(
         args.raw.as_deref(),
         vec![(
             scenario.name.clone(),
@@ -166,16 +167,8 @@ fn run_with<R: Ruleset>(
             ruleset.tally_shape(),
         )],
     )?;
-    let mut push = |chunk: engine::RawChunk| {
-        if let Some(r) = raw.as_mut() {
-            r.push(chunk);
-        }
-    };
-    let rows: Option<engine::RowSink> = if args.raw.is_some() {
-        Some(&mut push)
-    } else {
-        None
-    };
+    let mut sink = RawOut::sink(&mut raw);
+    let rows = sink.as_mut().map(|s| s as RowSink);
     let progress = Progress::new(total, args.quiet);
     let started = Instant::now();
     let result = pool.install(|| match range {
@@ -185,6 +178,7 @@ fn run_with<R: Ruleset>(
         None => engine::run_rows(ruleset, seed, plan, &cancel, &progress, rows),
     });
     progress.finish();
+    drop(sink);
     if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
         let n = r.finish()?;
         say!("raw rows: {n} battles in {}", path.display());

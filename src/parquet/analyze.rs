@@ -101,12 +101,8 @@ pub fn analyze(path: &Path, by: &[String]) -> Result<Grouped, ParquetError> {
             .collect()?
     };
     let u64_column = |name: &str| -> Result<Vec<u64>, ParquetError> {
-        Ok(df
-            .column(name)?
-            .u64()?
-            .into_iter()
-            .map(|v| v.unwrap_or(0))
-            .collect())
+        let ca = df.column(name)?.u64()?;
+        Ok((0..ca.len()).map(|i| ca.get(i).unwrap_or(0)).collect())
     };
     let battles = u64_column("__battles")?;
     let wins: Vec<Vec<u64>> = (0..sides.len())
@@ -116,11 +112,9 @@ pub fn analyze(path: &Path, by: &[String]) -> Result<Grouped, ParquetError> {
     let key_columns: Vec<Vec<String>> = by
         .iter()
         .map(|b| -> Result<Vec<String>, ParquetError> {
-            Ok(df
-                .column(b)?
-                .str()?
-                .into_iter()
-                .map(|v| v.unwrap_or("null").to_string())
+            let ca = df.column(b)?.str()?;
+            Ok((0..ca.len())
+                .map(|i| ca.get(i).unwrap_or("null").to_string())
                 .collect())
         })
         .collect::<Result<_, _>>()?;

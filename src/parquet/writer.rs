@@ -7,6 +7,7 @@
 use super::ParquetError;
 use crate::engine::RawChunk;
 use crate::stats::TallyShape;
+use polars::io::parquet::write::BatchedWriter;
 use polars::prelude::*;
 use std::fs::File;
 use std::path::{Path, PathBuf};

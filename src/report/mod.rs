@@ -1,6 +1,7 @@
 //! Output files. One writer per format; every file is written atomically
 //! (a temporary file in the same folder, renamed into place), so no output
-//! is ever left half-written. With `scenario`, the only module doing file IO.
+//! is ever left half-written. With `scenario` (and the fairness list reader
+//! and `parquet`, which write or read their own files), the only file IO.
 
 mod analysis_charts;
 pub mod build;

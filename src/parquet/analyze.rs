@@ -43,19 +43,27 @@ pub fn analyze(path: &Path, by: &[String]) -> Result<Grouped, ParquetError> {
             path.display()
         )));
     }
+    let mut magic = [0u8; 4];
+    let is_parquet = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+        .is_ok()
+        && &magic == b"PAR1";
+    if !is_parquet {
+        return Err(ParquetError(format!(
+            "{}: not a readable Parquet file (it does not start with PAR1)",
+            path.display()
+        )));
+    }
     let source = PlRefPath::from(path.to_string_lossy().as_ref());
-    let lf = LazyFrame::scan_parquet(source, ScanArgsParquet::default()).map_err(|e| {
+    let unreadable = |e: PolarsError| {
         ParquetError(format!(
             "{}: not a readable Parquet file: {e}",
             path.display()
         ))
-    })?;
-    let head = lf.clone().limit(0).collect()?;
-    let columns: Vec<String> = head
-        .get_column_names()
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
+    };
+    let mut lf = LazyFrame::scan_parquet(source, ScanArgsParquet::default()).map_err(unreadable)?;
+    let schema = lf.collect_schema().map_err(unreadable)?;
+    let columns: Vec<String> = schema.iter_names().map(|c| c.to_string()).collect();
     if !columns.iter().any(|c| c == "winner") {
         return Err(ParquetError(format!(
             "{}: no `winner` column; this is not a file of `muster ... --raw`",
@@ -87,7 +95,7 @@ pub fn analyze(path: &Path, by: &[String]) -> Result<Grouped, ParquetError> {
     aggs.push(count(col("winner").eq(lit("draw")), "__draws"));
     let keys: Vec<Expr> = by.iter().map(|b| col(b.as_str())).collect();
     let df = if by.is_empty() {
-        lf.select(aggs).collect()?
+        lf.select(aggs).collect().map_err(unreadable)?
     } else {
         let names: Vec<PlSmallStr> = by.iter().map(|b| b.as_str().into()).collect();
         lf.group_by(keys)
@@ -98,7 +106,8 @@ pub fn analyze(path: &Path, by: &[String]) -> Result<Grouped, ParquetError> {
                     .map(|b| col(b.as_str()).cast(DataType::String))
                     .collect::<Vec<_>>(),
             )
-            .collect()?
+            .collect()
+            .map_err(unreadable)?
     };
     let u64_column = |name: &str| -> Result<Vec<u64>, ParquetError> {
         let ca = df.column(name)?.u64()?;

@@ -18,6 +18,7 @@ fn the_model_recovers_planted_unit_values() {
         costs: vec![100, 60, 150, 80],
         min: vec![0; 4],
         max: vec![5, 6, 4, 6],
+        sides: vec![[true, true]; 4],
         budget: 1000,
         spread: 0.15,
         slots: [14, 14],
@@ -226,4 +227,52 @@ fn a_bad_fairness_list_names_file_line_and_field() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("`unit[0].companies`"), "{err}");
     assert!(err.contains("spears A"), "{err}");
+}
+
+/// An asymmetric list: the second side buys only its own `[[side.unit]]`s
+/// (orcs), the first only the shared ones (human spearmen of two labels);
+/// each side's armies hold only what it may buy and the model is fitted.
+#[test]
+fn a_side_with_its_own_units_buys_only_those() {
+    let tmp = tempfile::tempdir().unwrap();
+    let list = symmetric_list(tmp.path(), "");
+    let text = std::fs::read_to_string(&list).unwrap();
+    // Move the orc unit into the second side's own list.
+    let orcs = text.find("[[unit]]\nprofile = \"orc_warriors\"").unwrap();
+    let (shared, orc_unit) = text.split_at(orcs);
+    let second = shared.rfind("[[side]]").unwrap();
+    let text = format!(
+        "{}{}\n{}",
+        &shared[..second],
+        &shared[second..],
+        orc_unit
+            .replace("[[unit]]", "[[side.unit]]")
+            .replace("max = 4", "max = 7")
+    );
+    let text = text.replacen(
+        "[[side]]\nslots = [[63, 44]",
+        "[[unit]]\nprofile = \"human_archers\"\ncompanies = 1\nfrontage = 1\nmax = 2\n\n[[side]]\nslots = [[63, 44]",
+        1,
+    );
+    std::fs::write(&list, &text).unwrap();
+    let out = tmp.path().join("out");
+    let o = muster()
+        .arg("fairness")
+        .arg(&list)
+        .args(["--matchups", "60", "--battles", "20", "--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "{}\n{text}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let m = muster::report::table::CsvTable::read(&out.join("matchups.csv")).unwrap();
+    for r in &m.rows {
+        assert_eq!(m.num(r, "first:orc_warriors"), 0.0);
+        assert_eq!(m.num(r, "second:spears A"), 0.0);
+        assert_eq!(m.num(r, "second:human_archers"), 0.0);
+    }
+    assert!(m.rows.iter().any(|r| m.num(r, "second:orc_warriors") > 0.0));
 }

@@ -19,6 +19,8 @@ pub struct Market {
     pub costs: Vec<u32>,
     pub min: Vec<u32>,
     pub max: Vec<u32>,
+    /// Which sides may buy each unit.
+    pub sides: Vec<[bool; 2]>,
     pub budget: u32,
     /// Fraction of the budget an army may leave unspent.
     pub spread: f64,
@@ -32,29 +34,47 @@ impl Market {
         (f64::from(self.budget) * (1.0 - self.spread)).ceil() as u32
     }
 
+    /// Side `side`'s minimum counts (zero for units it does not buy).
+    fn minimums(&self, side: usize) -> Vec<u32> {
+        self.min
+            .iter()
+            .zip(&self.sides)
+            .map(|(&m, buys)| if buys[side] { m } else { 0 })
+            .collect()
+    }
+
     /// Why no army can be built, if that is clear before drawing.
     pub fn impossible(&self) -> Option<String> {
-        let min_cost: u32 = self.costs.iter().zip(&self.min).map(|(c, m)| c * m).sum();
-        let min_units: u32 = self.min.iter().sum();
-        let cheapest = self.costs.iter().min().copied().unwrap_or(0);
-        if self.min.iter().all(|&m| m == 0) && cheapest > self.budget {
-            return Some(format!(
-                "every unit costs more than the budget of {} points",
-                self.budget
-            ));
-        }
-        if min_cost > self.budget {
-            return Some(format!(
-                "the units' minimums cost {min_cost} points, over the budget of {}",
-                self.budget
-            ));
-        }
-        if let Some(s) = (0..2).find(|&s| min_units as usize > self.slots[s]) {
-            return Some(format!(
-                "the units' minimums need {min_units} slots; side {} has {}",
-                s + 1,
-                self.slots[s]
-            ));
+        for side in 0..2 {
+            let min = self.minimums(side);
+            let min_cost = self.points(&min);
+            let min_units: u32 = min.iter().sum();
+            let cheapest = (0..self.costs.len())
+                .filter(|&u| self.sides[u][side])
+                .map(|u| self.costs[u])
+                .min()
+                .unwrap_or(0);
+            if min_units == 0 && cheapest > self.budget {
+                return Some(format!(
+                    "every unit side {} buys costs more than the budget of {} points",
+                    side + 1,
+                    self.budget
+                ));
+            }
+            if min_cost > self.budget {
+                return Some(format!(
+                    "side {}'s minimums cost {min_cost} points, over the budget of {}",
+                    side + 1,
+                    self.budget
+                ));
+            }
+            if min_units as usize > self.slots[side] {
+                return Some(format!(
+                    "side {}'s minimums need {min_units} slots; it has {}",
+                    side + 1,
+                    self.slots[side]
+                ));
+            }
         }
         None
     }
@@ -69,13 +89,14 @@ impl Market {
         let floor = self.floor();
         for _ in 0..TRIES {
             let target = floor + uniform(dice, self.budget - floor + 1);
-            let mut counts = self.min.clone();
-            let mut spent: u32 = self.costs.iter().zip(&counts).map(|(c, n)| c * n).sum();
+            let mut counts = self.minimums(side);
+            let mut spent = self.points(&counts);
             loop {
                 let units: u32 = counts.iter().sum();
                 let fits: Vec<usize> = (0..self.costs.len())
                     .filter(|&u| {
-                        counts[u] < self.max[u]
+                        self.sides[u][side]
+                            && counts[u] < self.max[u]
                             && spent + self.costs[u] <= target
                             && (units as usize) < self.slots[side]
                     })
@@ -125,6 +146,7 @@ mod tests {
             costs: vec![100, 60, 35],
             min: vec![1, 0, 0],
             max: vec![3, 4, 2],
+            sides: vec![[true, true]; 3],
             budget: 500,
             spread: 0.1,
             slots: [8, 8],
@@ -178,6 +200,13 @@ mod tests {
         let mut m = market();
         m.min = vec![3, 4, 2];
         assert!(m.impossible().unwrap().contains("over the budget"));
+        // A unit only the second side buys is never in the first side's armies.
+        let mut m = market();
+        m.sides[2] = [false, true];
+        for j in 0..50 {
+            let [first, _] = m.matchup(5, j).unwrap();
+            assert_eq!(first[2], 0);
+        }
         let mut m = market();
         m.max = vec![1, 1, 1];
         assert!(m

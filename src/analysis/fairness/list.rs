@@ -44,6 +44,9 @@ pub struct FairSideRaw {
     /// Units in every army of this side, not bought (e.g. the general).
     #[serde(default)]
     pub fixed: Vec<Table>,
+    /// Units only this side buys (instead of the shared `[[unit]]`s).
+    #[serde(rename = "unit", default)]
+    pub units: Vec<Table>,
 }
 
 impl RawFile for FairnessFileRaw {
@@ -51,7 +54,7 @@ impl RawFile for FairnessFileRaw {
         match path {
             [] => &["fairness", "side", "unit"],
             ["fairness"] => &["name", "scenario", "description", "budget", "spread"],
-            ["side"] => &["slots", "fixed"],
+            ["side"] => &["slots", "fixed", "unit"],
             _ => &[],
         }
     }
@@ -68,6 +71,11 @@ pub struct UnitOption {
     pub cost: u32,
     pub min: u32,
     pub max: u32,
+    /// Which sides buy it: both for a shared `[[unit]]`, one for a
+    /// `[[side.unit]]`.
+    pub sides: [bool; 2],
+    /// Where its table is in the list file.
+    pub path: Vec<Seg>,
 }
 
 /// A validated fairness list.
@@ -144,14 +152,6 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
             );
         }
     }
-    if raw.units.is_empty() {
-        err(
-            &mut p,
-            vec![],
-            "no [[unit]] to buy".into(),
-            "list the units an army may buy, each with its `profile` and `max`",
-        );
-    }
     let budget = raw.fairness.budget.and_then(|b| {
         if (1..=10_000_000).contains(&b) {
             Some(b as u32)
@@ -179,65 +179,29 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
         }
     });
     let mut options = Vec::new();
-    for (i, t) in raw.units.iter().enumerate() {
-        let at = |key: &str| crate::path!["unit", i, key];
-        let count = |p: &mut Vec<Problem>, key: &str, default: u32| match t.get(key) {
-            None => Some(default),
-            Some(Value::Integer(n)) if (0..=1000).contains(n) => Some(*n as u32),
-            Some(v) => {
-                p.push(loc.problem(
-                    &at(key),
-                    format!("`{key}` = {v} is not a count from 0 to 1000"),
-                    None,
-                ));
-                None
-            }
-        };
-        let (min, max) = (count(&mut p, "min", 0), count(&mut p, "max", 1));
-        for (key, why) in NOT_IN_OPTIONS {
-            if t.contains_key(*key) {
-                err(
-                    &mut p,
-                    at(key),
-                    format!("a bought unit has no `{key}`"),
-                    why,
-                );
-            }
+    let shared = raw.units.iter().enumerate().map(|(i, t)| {
+        let buys = [0, 1].map(|s| raw.sides.get(s).map_or(true, |side| side.units.is_empty()));
+        (crate::path!["unit", i], t, buys)
+    });
+    let own = raw.sides.iter().enumerate().flat_map(|(s, side)| {
+        side.units
+            .iter()
+            .enumerate()
+            .map(move |(i, t)| (crate::path!["side", s, "unit", i], t, [s == 0, s == 1]))
+    });
+    for (at_unit, t, sides) in shared.chain(own) {
+        if let Some(o) = unit_option(&loc, &mut p, at_unit, t, sides) {
+            options.push(o);
         }
-        let Some(profile) = t.get("profile").and_then(Value::as_str) else {
+    }
+    for s in 0..raw.sides.len().min(2) {
+        if !options.iter().any(|o| o.sides[s]) {
             err(
                 &mut p,
-                crate::path!["unit", i],
-                "the unit has no `profile`".into(),
-                "give the id of a profile of the side's army list",
+                crate::path!["side", s],
+                format!("side {} has no unit to buy", s + 1),
+                "give [[unit]]s both sides buy, or this side's own [[side.unit]]s",
             );
-            continue;
-        };
-        let name = t
-            .get("label")
-            .and_then(Value::as_str)
-            .unwrap_or(profile)
-            .to_string();
-        if let (Some(min), Some(max)) = (min, max) {
-            if min >= max {
-                err(
-                    &mut p,
-                    at("max"),
-                    format!("`{name}`: min {min} and max {max} leave its count fixed"),
-                    "a unit whose count never varies cannot be priced; give max > min, or put it in [[side.fixed]]",
-                );
-            }
-            let mut table = t.clone();
-            for key in ["min", "max", "label"] {
-                table.remove(key);
-            }
-            options.push(UnitOption {
-                name,
-                table,
-                cost: 0,
-                min,
-                max,
-            });
         }
     }
     if options
@@ -294,6 +258,77 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
     Ok(list)
 }
 
+/// Reads one unit option at `at_unit`; None when it has problems.
+fn unit_option(
+    loc: &Locator,
+    p: &mut Vec<Problem>,
+    at_unit: Vec<Seg>,
+    t: &Table,
+    sides: [bool; 2],
+) -> Option<UnitOption> {
+    let at = |key: &str| {
+        let mut path = at_unit.clone();
+        path.push(Seg::from(key));
+        path
+    };
+    let mut count = |key: &str, default: u32| match t.get(key) {
+        None => Some(default),
+        Some(Value::Integer(n)) if (0..=1000).contains(n) => Some(*n as u32),
+        Some(v) => {
+            p.push(loc.problem(
+                &at(key),
+                format!("`{key}` = {v} is not a count from 0 to 1000"),
+                None,
+            ));
+            None
+        }
+    };
+    let (min, max) = (count("min", 0), count("max", 1));
+    for (key, why) in NOT_IN_OPTIONS {
+        if t.contains_key(*key) {
+            p.push(loc.problem(
+                &at(key),
+                format!("a bought unit has no `{key}`"),
+                Some(why.to_string()),
+            ));
+        }
+    }
+    let Some(profile) = t.get("profile").and_then(Value::as_str) else {
+        p.push(loc.problem(
+            &at_unit,
+            "the unit has no `profile`",
+            Some("give the id of a profile of the side's army list".into()),
+        ));
+        return None;
+    };
+    let name = t
+        .get("label")
+        .and_then(Value::as_str)
+        .unwrap_or(profile)
+        .to_string();
+    let (min, max) = (min?, max?);
+    if min >= max {
+        p.push(loc.problem(
+            &at("max"),
+            format!("`{name}`: min {min} and max {max} leave its count fixed"),
+            Some("a unit whose count never varies cannot be priced; give max > min, or put it in [[side.fixed]]".into()),
+        ));
+    }
+    let mut table = t.clone();
+    for key in ["min", "max", "label"] {
+        table.remove(key);
+    }
+    Some(UnitOption {
+        name,
+        table,
+        cost: 0,
+        min,
+        max,
+        sides,
+        path: at_unit,
+    })
+}
+
 fn scenario_field() -> [Seg; 2] {
     [Seg::from("fairness"), Seg::from("scenario")]
 }
@@ -303,14 +338,27 @@ fn scenario_field() -> [Seg; 2] {
 fn price_options(list: &mut FairnessList, loc: &Locator) -> Result<(), Problems> {
     let mut p = Vec::new();
     for i in 0..list.options.len() {
-        let mut counts = vec![0; list.options.len()];
-        counts[i] = 1;
-        match list.scenario(&[&counts, &counts], "probe") {
+        // Option i on the sides that buy it, another side's first option
+        // on the other.
+        let counts = [0, 1].map(|s| {
+            let mut c = vec![0; list.options.len()];
+            let pick = if list.options[i].sides[s] {
+                Some(i)
+            } else {
+                list.options.iter().position(|o| o.sides[s])
+            };
+            if let Some(k) = pick {
+                c[k] = 1;
+            }
+            c
+        });
+        let side = if list.options[i].sides[0] { 0 } else { 1 };
+        match list.scenario(&[&counts[0], &counts[1]], "probe") {
             Ok(s) => {
-                let cost = unit_points(&s.rules, &list.options[i].name);
+                let cost = unit_points(&s.rules, &list.options[i].name, side);
                 if cost == 0 {
                     p.push(loc.problem(
-                        &[Seg::from("unit"), Seg::from(i)],
+                        &list.options[i].path,
                         format!("`{}` costs 0 points", list.options[i].name),
                         Some("characters are not bought (L753); put them in [[side.fixed]]".into()),
                     ));
@@ -327,8 +375,8 @@ fn price_options(list: &mut FairnessList, loc: &Locator) -> Result<(), Problems>
     }
 }
 
-/// The points of side 0's unit labelled `name 1` (the first generated one).
-fn unit_points(rules: &ScenarioRules, name: &str) -> u32 {
+/// The points of `side`'s unit labelled `name 1` (the first generated one).
+fn unit_points(rules: &ScenarioRules, name: &str, side: usize) -> u32 {
     let units = match rules {
         ScenarioRules::DndWar(d) => &d.setup.units,
         ScenarioRules::StatesOfBattle(s) => &s.core.setup.units,
@@ -337,7 +385,7 @@ fn unit_points(rules: &ScenarioRules, name: &str) -> u32 {
     let label = generated_label(name, 0);
     units
         .iter()
-        .find(|u| u.side == crate::rules::Side::A && u.label == label)
+        .find(|u| u.side.index() == side && u.label == label)
         .map_or(0, |u| u.points)
 }
 
@@ -369,7 +417,7 @@ fn relocate(list: &FairnessList, loc: &Locator, i: usize, q: Problem) -> Problem
                 String::new()
             };
             (
-                key_path(crate::path!["unit", i], &rest),
+                key_path(list.options[i].path.clone(), &rest),
                 format!("`{}`", list.options[i].name),
             )
         }

@@ -23,6 +23,7 @@ pub fn market(list: &FairnessList, budget: u32, spread: f64) -> Market {
         costs: list.options.iter().map(|o| o.cost).collect(),
         min: list.options.iter().map(|o| o.min).collect(),
         max: list.options.iter().map(|o| o.max).collect(),
+        sides: list.options.iter().map(|o| o.sides).collect(),
         budget,
         spread,
         slots: [list.slots[0].len(), list.slots[1].len()],

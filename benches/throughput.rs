@@ -9,23 +9,33 @@
 //! floor: the dice it rolls per battle times the cost of a die, against
 //! the time a battle takes on one thread.
 //!
+//! Each bench also pins its first [`PINNED`] battles at seed 1: the first
+//! side's wins and the draws, recorded from this version. A change of
+//! rules or doctrine that changes them must update the pin on purpose.
+//!
 //! Reference scenarios: Armies `open_field` (the built-in default) and This
 //! Means WAR! `pikemen_vs_swordsmen`, D&D War `infantry_lines`, States of
 //! Battle `heroes_and_monster`.
 
 use muster::dice::Dice;
 use muster::engine::{self, Plan, Silent};
-use muster::rules::{BattleRecord, NoTrace, Ruleset};
+use muster::rules::{BattleRecord, NoTrace, Ruleset, Side};
 use muster::scenario::{load_default, load_scenario, Scenario, WithRuleset};
 use muster::stats::Tally;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// Battles whose result each bench pins (within every bench's `n`, quick
+/// or not).
+const PINNED: u64 = 800;
+
 /// Plays `n` battles of one scenario sequentially and through the engine.
 struct Bench {
     label: &'static str,
     n: u64,
+    /// The first side's wins and the draws in battles `0..PINNED` at seed 1.
+    pinned: (u64, u64),
     /// Nanoseconds per die roll (from the dice bench).
     ns_per_roll: f64,
 }
@@ -43,6 +53,13 @@ impl WithRuleset for Bench {
             ruleset.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
             rolls += dice.rolls();
             reference.add(&record);
+            if i + 1 == PINNED {
+                let found = (reference.win_count(Side::A).0, reference.draws);
+                assert_eq!(
+                    found, self.pinned,
+                    "{label}: the first {PINNED} battles at seed 1 changed (first side's wins, draws)"
+                );
+            }
         }
         let cancel = AtomicBool::new(false);
         let mut rates = Vec::new();
@@ -116,6 +133,7 @@ fn main() {
     let armies = load_default().expect("default scenario");
     armies.rules.with(Bench {
         label: "armies open_field",
+        pinned: (357, 0),
         n: n(50_000),
         ns_per_roll,
     });
@@ -123,6 +141,7 @@ fn main() {
         .rules
         .with(Bench {
             label: "means_war pikemen_vs_swordsmen",
+            pinned: (464, 1),
             n: n(50_000),
             ns_per_roll,
         });
@@ -130,6 +149,7 @@ fn main() {
         .rules
         .with(Bench {
             label: "dnd_war infantry_lines",
+            pinned: (440, 25),
             n: n(50_000),
             ns_per_roll,
         });
@@ -137,6 +157,7 @@ fn main() {
         .rules
         .with(Bench {
             label: "states_of_battle heroes_and_monster",
+            pinned: (590, 8),
             n: n(20_000),
             ns_per_roll,
         });

@@ -271,7 +271,8 @@ fn answers(list: &FairnessList, model: &Fairness, spread: f64) -> Vec<String> {
     let (dev, df) = (model.fit.deviance, model.fit.df);
     out.push(match model.fit_p() {
         Some(p) if p < POOR_FIT_P => format!(
-            "POOR FIT: the additive model does not explain the matchups (deviance {dev:.1} on {df} df, p = {p:.2e} < {POOR_FIT_P}). Units interact (combined arms, counters), so a unit's worth depends on its army; treat the suggested costs with care."
+            "POOR FIT: the additive model does not explain the matchups (deviance {dev:.1} on {df} df, p = {p:.2e} < {POOR_FIT_P}). Units interact (combined arms, counters), so a unit's worth depends on its army; the suggested costs are averages over the armies drawn. Intervals are widened by the dispersion ({:.2}x the variance).",
+            model.dispersion
         ),
         Some(p) => format!(
             "The additive model fits the matchups (deviance {dev:.1} on {df} df, p = {p:.3})."

@@ -194,6 +194,32 @@ fn copies_of_a_unit_get_the_same_worth() {
     let matchups = std::fs::read_to_string(out.join("matchups.csv")).unwrap();
     assert_eq!(matchups.lines().count(), 151);
     assert_self_contained(&out);
+    // The same on one thread, byte for byte.
+    let one = tmp.path().join("one");
+    let o = muster()
+        .arg("fairness")
+        .arg(&list)
+        .args([
+            "--matchups",
+            "150",
+            "--battles",
+            "40",
+            "--quiet",
+            "--threads",
+            "1",
+            "--out",
+        ])
+        .arg(&one)
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    for f in ["fairness.csv", "matchups.csv"] {
+        assert_eq!(
+            std::fs::read(out.join(f)).unwrap(),
+            std::fs::read(one.join(f)).unwrap(),
+            "{f} depends on the thread count"
+        );
+    }
 }
 
 #[test]

@@ -6,7 +6,10 @@
 //! points to log-odds is the average army's: `rate = sum m_u b_u / sum m_u
 //! cost_u` (`m_u`: the mean count of `u` over the generated armies), so the
 //! suggested cost `b_u / rate` keeps the average army's total. Intervals
-//! come from the delta method on the fit's covariance. The exchange rate is
+//! come from the delta method on the fit's covariance, scaled by the
+//! dispersion `deviance / df` when that exceeds 1 (quasi-binomial: the
+//! matchups vary more than the additive model allows, so its plain
+//! intervals would be too narrow). The exchange rate is
 //! learnt from armies whose totals differ (the spread): with exactly equal
 //! totals every `b_u` could move by the same multiple of its cost.
 
@@ -46,6 +49,8 @@ pub struct Fairness {
     pub first_side: (f64, f64, f64),
     /// Log-odds per point of the average army.
     pub rate: f64,
+    /// The factor the covariance was scaled by (at least 1).
+    pub dispersion: f64,
     pub fit: LogitFit,
 }
 
@@ -108,8 +113,13 @@ pub fn fit_fairness(
     if rate <= 0.0 {
         return Err(ModelError::NoExchangeRate(rate));
     }
+    let dispersion = if fit.df > 0 {
+        (fit.deviance / fit.df as f64).max(1.0)
+    } else {
+        1.0
+    };
     let interval = |est: f64, var: f64| {
-        let h = Z_95 * var.max(0.0).sqrt();
+        let h = Z_95 * (var * dispersion).max(0.0).sqrt();
         (est, est - h, est + h)
     };
     let units = (0..k)
@@ -141,6 +151,7 @@ pub fn fit_fairness(
         units,
         first_side: interval(fit.coef[0], fit.variance(0)),
         rate,
+        dispersion,
         fit,
     })
 }

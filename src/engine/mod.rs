@@ -136,25 +136,10 @@ pub(crate) fn in_waves<S, T: Send>(
 }
 
 /// Plays battles `start..start + n_battles` into `into`, in the current
-/// rayon pool. Stops early (at a chunk boundary) when `cancel` is set.
-pub fn play_range<R: Ruleset>(
-    ruleset: &R,
-    seed: u64,
-    start: u64,
-    n_battles: u64,
-    into: &mut Tally,
-    cancel: &AtomicBool,
-    observer: &dyn Observer,
-) -> bool {
-    play_range_rows(
-        ruleset, seed, start, n_battles, into, cancel, observer, None,
-    )
-}
-
-/// [`play_range`], also handing every battle's row to `rows` (in battle
-/// order) when given.
+/// rayon pool, handing every battle's row to `rows` (in battle order) when
+/// given. Stops early (at a chunk boundary) when `cancel` is set.
 #[allow(clippy::too_many_arguments)]
-pub fn play_range_rows<R: Ruleset>(
+pub fn play_range<R: Ruleset>(
     ruleset: &R,
     seed: u64,
     start: u64,
@@ -235,7 +220,7 @@ pub fn run_range<R: Ruleset>(
     rows: Option<RowSink>,
 ) -> BatchResult {
     let mut tally = Tally::new(&ruleset.tally_shape());
-    let done = play_range_rows(ruleset, seed, start, n, &mut tally, cancel, observer, rows);
+    let done = play_range(ruleset, seed, start, n, &mut tally, cancel, observer, rows);
     BatchResult {
         tally,
         partial: !done,
@@ -265,7 +250,7 @@ pub fn run_rows<R: Ruleset>(
     let mut tally = Tally::new(&ruleset.tally_shape());
     let mut go = |start: u64, n: u64, tally: &mut Tally| {
         let rows = rows.as_mut().map(|r| &mut **r as RowSink);
-        play_range_rows(ruleset, seed, start, n, tally, cancel, observer, rows)
+        play_range(ruleset, seed, start, n, tally, cancel, observer, rows)
     };
     match plan {
         Plan::Fixed(n) => {

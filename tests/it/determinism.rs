@@ -157,7 +157,7 @@ fn trace_equals_batch_for_several_battles() {
         assert_eq!(traced, silent, "tracing changed battle {idx}");
         let mut tally = Tally::new(&r.tally_shape());
         assert!(engine::play_range(
-            &r, 3, idx, 1, &mut tally, &cancel, &Silent
+            &r, 3, idx, 1, &mut tally, &cancel, &Silent, None
         ));
         let batch_winner = match (tally.wins, tally.draws) {
             ([1, 0], 0) => Some(Side::A),

@@ -1,19 +1,25 @@
-//! `muster check`: validates files and lists every problem.
+//! `muster check`: validates files (scenarios, army lists, doctrines and
+//! fairness lists) and lists every problem.
 
 use super::{EXIT_ERROR, EXIT_OK};
+use crate::analysis::fairness::list as fairness;
 use crate::scenario::{check_file, FileKind};
 use std::path::PathBuf;
 
 pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
     let mut failed = 0;
     for f in files {
-        match check_file(f) {
-            Ok(kind) => {
-                let what = match kind {
-                    FileKind::Scenario => "scenario",
-                    FileKind::ArmyList => "army list",
-                    FileKind::Doctrine => "doctrine",
-                };
+        let checked = if fairness::is_fairness_list(f) {
+            fairness::load(f).map(|_| "fairness list")
+        } else {
+            check_file(f).map(|kind| match kind {
+                FileKind::Scenario => "scenario",
+                FileKind::ArmyList => "army list",
+                FileKind::Doctrine => "doctrine",
+            })
+        };
+        match checked {
+            Ok(what) => {
                 say!("ok: {} ({what})", f.display());
             }
             Err(problems) => {

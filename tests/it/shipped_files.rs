@@ -1,6 +1,7 @@
 //! Every file under scenarios/ passes `muster check`, and the rule-option
 //! listing covers the digest's options.
 
+use muster::analysis::fairness::list as fairness;
 use muster::scenario::check_file;
 use std::path::Path;
 
@@ -27,10 +28,25 @@ fn every_shipped_file_is_valid() {
         "scenarios, lists and doctrines are shipped"
     );
     for f in &files {
-        if let Err(p) = check_file(f) {
+        let checked = if fairness::is_fairness_list(f) {
+            fairness::load(f).map(|_| ())
+        } else {
+            check_file(f).map(|_| ())
+        };
+        if let Err(p) = checked {
             panic!("{} is invalid:\n{p}", f.display());
         }
     }
+    // `muster check` knows fairness lists too.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args([
+            "check",
+            "scenarios/states_of_battle/fairness/line_units.toml",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("(fairness list)"));
 }
 
 #[test]

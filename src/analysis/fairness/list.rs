@@ -110,6 +110,14 @@ const NOT_IN_OPTIONS: &[(&str, &str)] = &[
     ),
 ];
 
+/// Whether `path` holds a fairness list (a top-level `[fairness]` table).
+pub fn is_fairness_list(path: &Path) -> bool {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|t| t.parse::<Table>().ok())
+        .is_some_and(|t| t.contains_key("fairness"))
+}
+
 /// Loads and validates a fairness list.
 pub fn load(path: &Path) -> Result<FairnessList, Problems> {
     let file = path.display().to_string();

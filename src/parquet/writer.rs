@@ -232,6 +232,8 @@ impl RawWriter {
                 )))
             }
         }
+        crate::report::readable(self.tmp.path())
+            .map_err(|e| ParquetError(format!("cannot write {}: {e}", self.path.display())))?;
         self.tmp.persist(&self.path).map_err(|e| {
             ParquetError(format!("cannot write {}: {}", self.path.display(), e.error))
         })?;

@@ -59,10 +59,25 @@ pub fn write_atomic(
         fill(&mut buf)?;
         buf.flush().map_err(io_err(path))?;
     }
+    readable(tmp.path()).map_err(io_err(path))?;
     tmp.persist(path).map_err(|e| ReportError::Io {
         path: path.display().to_string(),
         source: e.error,
     })?;
+    Ok(())
+}
+
+/// Makes a finished output readable by others (`rw-r--r--`), as files
+/// written without a temporary file would be; temporary files start
+/// private.
+pub fn readable(path: &Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
     Ok(())
 }
 

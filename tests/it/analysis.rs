@@ -499,3 +499,23 @@ fn tune_finds_the_even_value_known_by_symmetry() {
     let last = csv.num(csv.rows.last().unwrap(), "win_rate");
     assert!(first > last + 0.05, "{first} .. {last}");
 }
+
+/// Output files are written through private temporary files; once in
+/// place they are readable by others, like any report meant to be shared.
+#[cfg(unix)]
+#[test]
+fn outputs_are_readable_by_others() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    assert!(muster()
+        .args(["run", "--battles", "50", "--quiet", "--out"])
+        .arg(&out)
+        .status()
+        .unwrap()
+        .success());
+    for f in ["summary.csv", "run.toml"] {
+        let mode = std::fs::metadata(out.join(f)).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o644, "{f}");
+    }
+}

@@ -269,9 +269,17 @@ fn write_matchups(
 fn answers(list: &FairnessList, model: &Fairness, spread: f64) -> Vec<String> {
     let mut out = Vec::new();
     let (dev, df) = (model.fit.deviance, model.fit.df);
+    let p_text = |p: f64| {
+        if p < 1e-16 {
+            "p < 1e-16".to_string()
+        } else {
+            format!("p = {p:.2e}")
+        }
+    };
     out.push(match model.fit_p() {
         Some(p) if p < POOR_FIT_P => format!(
-            "POOR FIT: the additive model does not explain the matchups (deviance {dev:.1} on {df} df, p = {p:.2e} < {POOR_FIT_P}). Units interact (combined arms, counters), so a unit's worth depends on its army; the suggested costs are averages over the armies drawn. Intervals are widened by the dispersion ({:.2}x the variance).",
+            "POOR FIT: the additive model does not explain the matchups (deviance {dev:.1} on {df} df, {}, below {POOR_FIT_P}). Units interact (combined arms, counters), so a unit's worth depends on its army; the suggested costs are averages over the armies drawn. Intervals are widened by the dispersion ({:.2}x the variance).",
+            p_text(p),
             model.dispersion
         ),
         Some(p) => format!(

@@ -55,7 +55,7 @@ Examples:
   muster sweep scenarios/states_of_battle/heroes_and_monster.toml --grid side.Orcs.gd=6..12:2
   muster tune scenarios/states_of_battle/heroes_and_monster.toml --unit troll --param mcv --target 0.7
   muster decks scenarios/states_of_battle/heroes_and_monster.toml
-  muster fairness scenarios/states_of_battle/fairness/line_units.toml --budget 1000
+  muster fairness scenarios/states_of_battle/fairness/line_units.toml --budget 3000 --matchups 100
   muster report reports/compare-heroes-and-a-monster-states-of-battle
   muster run --raw battles.parquet && muster analyze battles.parquet --by end_reason   # --features parquet";
 

@@ -2,18 +2,20 @@
 //! on common random numbers, with paired intervals for every difference to
 //! the baseline.
 
+use super::compare_shard;
 use super::raw_out::RawOut;
 use super::study::{
     command_line, conclude, fail, focus_side, question, write_variant, StudyArgs, Workers,
 };
-use crate::analysis::play::{widest_paired_half_width, StudyPlan};
+use crate::analysis::play::{widest_paired_half_width, StudyPlan, StudyResult};
 use crate::analysis::vary::{parse_spec, Variant};
 use crate::engine::RowSink;
 use crate::report::csv_out::{csv_write, f4};
 use crate::report::html::Manifest;
+use crate::rules::Side;
 use crate::stats::{wilson, Z_95};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -33,6 +35,10 @@ pub struct CompareArgs {
     /// Cap on battles per variant with --precision.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_battles: u64,
+    /// Play only shard K of N: battles K*B/N up to (K+1)*B/N of every
+    /// variant, written as compare-shard.json for `muster merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     /// Also write one row per battle and variant (index, variant, winner,
     /// rounds, end reason, strength at the end, every unit's fate and
     /// losses) to this Parquet file; needs `--features parquet`.
@@ -150,6 +156,22 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         },
         None => StudyPlan::Fixed(battles),
     };
+    let shard = match args.shard.as_deref().map(super::shard::parse_shard) {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(e)) => return fail(e),
+    };
+    if shard.is_some() && args.precision.is_some() {
+        return fail("--shard needs a fixed number of battles; --precision decides how many as it goes, so its comparison cannot be split");
+    }
+    let range = shard.map_or((0, battles), |(k, n)| {
+        super::shard::shard_range(battles, k, n)
+    });
+    let plan = if shard.is_some() {
+        StudyPlan::Fixed(range.1 - range.0)
+    } else {
+        plan
+    };
     let total = match plan {
         StudyPlan::Fixed(n) => n,
         StudyPlan::Precision { max_battles, .. } => max_battles,
@@ -170,7 +192,7 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
     let mut raw = RawOut::open(args.raw.as_deref(), layouts)?;
     let mut sink = RawOut::sink(&mut raw);
     let rows = sink.as_mut().map(|s| s as RowSink);
-    let result = workers.play_rows(&refs, focus, seed, 0, plan, rows)?;
+    let result = workers.play_rows(&refs, focus, seed, range.0, plan, rows)?;
     workers.progress.finish();
     drop(sink);
     if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
@@ -178,12 +200,79 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         say!("raw rows: {n} (battle, variant) rows in {}", path.display());
     }
     let out = args.study.out_dir("compare", &base.slug());
+    if let Some((k, n)) = shard {
+        let (start, end) = range;
+        compare_shard::write(
+            &out,
+            compare_shard::CompareShard::new(
+                seed,
+                battles,
+                (k, n),
+                (start, end),
+                focus.index(),
+                &variants,
+                compare_shard::command_without_shard(),
+                result.played,
+            )?,
+        )?;
+        say!(
+            "shard {k}/{n}: battles {start} to {} of {battles} of {} variants written to {}; combine the shards with `muster merge`",
+            end.saturating_sub(1),
+            variants.len(),
+            out.display()
+        );
+        return Ok(if result.partial {
+            super::EXIT_INTERRUPTED
+        } else {
+            super::EXIT_OK
+        });
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let n = result.played.paired.battles;
+    say!(
+        "{} variants x {n} battles, seed {seed}, {elapsed:.1} s ({:.0} battles/s)",
+        variants.len(),
+        (n * variants.len() as u64) as f64 / elapsed.max(1e-9)
+    );
+    if let Some(p) = args.precision {
+        let hw = widest_paired_half_width(&result.played);
+        let verdict = if hw <= p {
+            "reached"
+        } else {
+            "NOT reached (cap hit)"
+        };
+        say!("precision +/-{p}: {verdict} after {n} battles per variant (widest paired half-width {hw:.4})");
+    }
+    write_outputs(
+        &out,
+        &variants,
+        &result,
+        focus,
+        seed,
+        command_line(),
+        args.study.png,
+    )
+}
+
+/// Writes compare.csv, each variant's run files and the report of played
+/// `variants` (what a single compare and a merge of its shards write).
+pub(super) fn write_outputs(
+    out: &Path,
+    variants: &[Variant],
+    result: &StudyResult,
+    focus: Side,
+    seed: u64,
+    command: String,
+    png: bool,
+) -> anyhow::Result<i32> {
+    let base = &variants[0].scenario;
+    let names = base.side_names();
     let paired = &result.played.paired;
     let n = paired.battles;
     let mut rows = Vec::new();
     for (v, variant) in variants.iter().enumerate() {
         let folder = format!("variants/{:02}", v + 1);
-        write_variant(&out.join(&folder), variant, &result, v, seed)?;
+        write_variant(&out.join(&folder), variant, result, v, seed)?;
         let (lo, hi) = wilson(paired.wins[v], n, Z_95);
         let d = paired.difference(v, 0, Z_95);
         rows.push(vec![
@@ -228,31 +317,11 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
     .map(String::from)
     .to_vec();
     csv_write(&out.join("compare.csv"), &header, &rows)?;
-    let elapsed = started.elapsed().as_secs_f64();
-    let answers = answers(
-        &variants,
-        &result.played.paired,
-        &names[focus.index()],
-        result.partial,
-    );
-    say!(
-        "{} variants x {n} battles, seed {seed}, {elapsed:.1} s ({:.0} battles/s)",
-        variants.len(),
-        (n * variants.len() as u64) as f64 / elapsed.max(1e-9)
-    );
-    if let Some(p) = args.precision {
-        let hw = widest_paired_half_width(&result.played);
-        let verdict = if hw <= p {
-            "reached"
-        } else {
-            "NOT reached (cap hit)"
-        };
-        say!("precision +/-{p}: {verdict} after {n} battles per variant (widest paired half-width {hw:.4})");
-    }
+    let answers = answers(variants, paired, &names[focus.index()], result.partial);
     let manifest = Manifest {
         kind: "compare".to_string(),
         title: format!("Compare: {}", base.name),
-        command: command_line(),
+        command,
         question: question(
             &base.name,
             vec![
@@ -275,7 +344,7 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
             "Variants against the baseline".to_string(),
         )],
     };
-    conclude(&out, &manifest, args.study.png, result.partial)
+    conclude(out, &manifest, png, result.partial)
 }
 
 /// The side names, when every variant is of one ruleset.

@@ -13,6 +13,7 @@ macro_rules! say {
 mod analyze;
 mod check;
 mod compare;
+mod compare_shard;
 mod decks;
 mod fairness;
 mod progress;

@@ -70,12 +70,16 @@ pub fn shard_range(battles: u64, k: u64, n: u64) -> (u64, u64) {
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Output folders of `muster run --shard K/N`, one per shard, in any order.
+    /// Output folders of `muster run --shard K/N` (or `muster compare
+    /// --shard K/N`), one per shard, in any order.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Folder for the merged outputs.
     #[arg(long)]
     pub out: PathBuf,
+    /// Comparison shards: also write every chart as PNG.
+    #[arg(long)]
+    pub png: bool,
 }
 
 fn read_shard(dir: &Path) -> anyhow::Result<ShardFile> {
@@ -100,6 +104,9 @@ fn read_shard(dir: &Path) -> anyhow::Result<ShardFile> {
 
 /// `muster merge`.
 pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
+    if super::compare_shard::is_compare_shard(&args.dirs[0]) {
+        return super::compare_shard::merge(&args.dirs, &args.out, args.png);
+    }
     let mut shards = Vec::with_capacity(args.dirs.len());
     for dir in &args.dirs {
         shards.push((dir.clone(), read_shard(dir)?));

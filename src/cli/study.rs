@@ -226,7 +226,7 @@ pub fn command_line() -> String {
     format!("muster {}", args.join(" "))
 }
 
-fn quote(a: &str) -> String {
+pub(super) fn quote(a: &str) -> String {
     if a.chars()
         .all(|c| c.is_ascii_alphanumeric() || "-_./=,:".contains(c))
     {

@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 
 /// What a variants batch accumulates: one tally per variant and the joint
 /// wins of the focus side.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct VariantTallies {
     pub tallies: Vec<Tally>,
     pub paired: PairedWins,

@@ -218,6 +218,18 @@ impl Scenario {
         self.rules.with(Shape)
     }
 
+    /// The name of the per-side strength measure (rounds.csv).
+    pub fn strength_name(&self) -> &'static str {
+        struct Strength;
+        impl WithRuleset for Strength {
+            type Output = &'static str;
+            fn run<R: Ruleset>(self, ruleset: &R) -> &'static str {
+                ruleset.strength_name()
+            }
+        }
+        self.rules.with(Strength)
+    }
+
     /// A file-system-safe version of the name, for default output folders.
     pub fn slug(&self) -> String {
         slug(&self.name)

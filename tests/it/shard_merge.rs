@@ -1,7 +1,8 @@
-//! Shard and merge (`muster run --shard K/N`, `muster merge`): for several
-//! N, the shards of a run, played as separate processes in parallel and
-//! merged, give every output file of the single run byte for byte; and
-//! merge refuses shards that do not make up one run.
+//! Shard and merge (`muster run --shard K/N`, `muster compare --shard K/N`,
+//! `muster merge`): for several N, the shards of a run or a comparison,
+//! played as separate processes in parallel and merged, give every output
+//! file of the single run or comparison byte for byte; and merge refuses
+//! shards that do not make up one run.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -161,4 +162,100 @@ fn the_slurm_job_scripts_shard_and_merge_a_run() {
     env(&mut merge);
     assert!(merge.output().unwrap().status.success());
     same_files(&single, &out.join("merged"));
+}
+
+/// Every file under `a` (recursively) equals the same file under `b`.
+fn same_trees(a: &Path, b: &Path) {
+    let names = |d: &Path| {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().path().strip_prefix(d).unwrap().to_path_buf())
+            .collect();
+        v.sort();
+        v
+    };
+    let (na, nb) = (names(a), names(b));
+    assert_eq!(na, nb, "{} and {}", a.display(), b.display());
+    for n in na {
+        if a.join(&n).is_dir() {
+            same_trees(&a.join(&n), &b.join(&n));
+        } else {
+            assert_eq!(
+                std::fs::read(a.join(&n)).unwrap(),
+                std::fs::read(b.join(&n)).unwrap(),
+                "{} differs",
+                n.display()
+            );
+        }
+    }
+}
+
+fn compare(extra: &[&str], out: &Path) {
+    let o = muster()
+        .args([
+            "compare",
+            "scenarios/states_of_battle/heroes_and_monster.toml",
+            "--vary",
+            "side.Humans.mc_adjust=0,1,-1",
+            "--battles",
+            "601",
+            "--quiet",
+        ])
+        .args(extra)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// `compare --shard K/N` for N = 1 and 3, the shards run in parallel and
+/// merged: every file of the single comparison, byte for byte (the report's
+/// command is the comparison's own with the merge's `--out`).
+#[test]
+fn merged_comparison_shards_equal_the_single_comparison() {
+    let tmp = tempfile::tempdir().unwrap();
+    for n in [1u64, 3] {
+        let dir = tmp.path().join(format!("n{n}"));
+        let single = dir.join("merged");
+        let handles: Vec<_> = (0..n)
+            .map(|k| {
+                let out = dir.join(format!("shard{k}"));
+                std::thread::spawn(move || {
+                    compare(&["--shard", &format!("{k}/{n}")], &out);
+                    out
+                })
+            })
+            .collect();
+        let shards: Vec<PathBuf> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        // Merged in reverse order: the order does not matter.
+        let merged = dir.join("from-shards");
+        let o = muster()
+            .arg("merge")
+            .args(shards.iter().rev())
+            .arg("--out")
+            .arg(&merged)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        // The single comparison writes into a folder of the same name (its
+        // report names its command, `--out` included), then moves aside.
+        std::fs::rename(&merged, dir.join("keep")).unwrap();
+        compare(&[], &merged);
+        std::fs::rename(&merged, &single).unwrap();
+        std::fs::rename(dir.join("keep"), &merged).unwrap();
+        same_trees(&single, &merged);
+    }
+    // A missing shard is refused by name.
+    let dir = tmp.path().join("n3");
+    let o = muster()
+        .arg("merge")
+        .arg(dir.join("shard0"))
+        .arg(dir.join("shard2"))
+        .arg("--out")
+        .arg(tmp.path().join("bad"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("missing shard(s): 1/3"));
 }

@@ -1,0 +1,280 @@
+//! `muster compare --shard K/N`: every variant plays the battle range
+//! `[K*B/N, (K+1)*B/N)` (common random numbers hold across shards: battle
+//! `i` of every variant uses stream `(seed, i)` in every shard), and the
+//! shard writes `compare-shard.json`: the variants' resolved scenarios, the
+//! exact per-variant tallies and paired wins of its range. `muster merge`
+//! checks the shards belong to one comparison and cover it exactly once,
+//! adds them and writes what the single comparison writes (the report's
+//! command is the comparison's own without `--shard`, with the merge's
+//! `--out`).
+
+use super::shard::{shard_range, MAX_SHARDS};
+use super::EXIT_ERROR;
+use crate::analysis::play::{StudyResult, VariantMeta};
+use crate::analysis::vary::Variant;
+use crate::engine::VariantTallies;
+use crate::report::write_text;
+use crate::rules::Side;
+use crate::scenario::load_scenario_text;
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The file a comparison shard writes into its output folder.
+pub const COMPARE_SHARD_FILE: &str = "compare-shard.json";
+const FORMAT: u32 = 1;
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ShardVariant {
+    pub label: String,
+    pub edits: Vec<(String, String)>,
+    /// The variant's resolved scenario (what its run.toml holds).
+    pub scenario: String,
+}
+
+/// What one shard contributes to a comparison.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct CompareShard {
+    pub format: u32,
+    pub muster_version: String,
+    pub seed: u64,
+    pub battles: u64,
+    pub shard: u64,
+    pub shards: u64,
+    pub start: u64,
+    pub end: u64,
+    /// The compared side (0 or 1).
+    pub focus: usize,
+    pub variants: Vec<ShardVariant>,
+    /// The comparison's command line without `--shard` and `--out`.
+    pub command: String,
+    pub played: VariantTallies,
+}
+
+impl CompareShard {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        seed: u64,
+        battles: u64,
+        (shard, shards): (u64, u64),
+        (start, end): (u64, u64),
+        focus: usize,
+        variants: &[Variant],
+        command: String,
+        played: VariantTallies,
+    ) -> anyhow::Result<Self> {
+        let variants = variants
+            .iter()
+            .map(|v| {
+                Ok(ShardVariant {
+                    label: v.label.clone(),
+                    edits: v.edits.clone(),
+                    scenario: v.scenario.resolved.to_toml()?,
+                })
+            })
+            .collect::<anyhow::Result<_>>()?;
+        Ok(CompareShard {
+            format: FORMAT,
+            muster_version: crate::VERSION.to_string(),
+            seed,
+            battles,
+            shard,
+            shards,
+            start,
+            end,
+            focus,
+            variants,
+            command,
+            played,
+        })
+    }
+}
+
+/// Writes a shard's file into `out`.
+pub fn write(out: &Path, shard: CompareShard) -> anyhow::Result<()> {
+    write_text(
+        &out.join(COMPARE_SHARD_FILE),
+        &serde_json::to_string(&shard)?,
+    )?;
+    Ok(())
+}
+
+/// The command line as typed, without `--shard` and `--out` and their
+/// values: what every shard of one comparison has in common.
+pub fn command_without_shard() -> String {
+    let line = super::study::command_line();
+    let mut words: Vec<&str> = line.split(' ').collect();
+    for flag in ["--shard", "--out"] {
+        if let Some(i) = words.iter().position(|w| *w == flag) {
+            words.drain(i..(i + 2).min(words.len()));
+        }
+        let prefix = format!("{flag}=");
+        words.retain(|w| !w.starts_with(&prefix));
+    }
+    words.join(" ")
+}
+
+/// Whether `dir` holds a comparison shard.
+pub fn is_compare_shard(dir: &Path) -> bool {
+    dir.join(COMPARE_SHARD_FILE).is_file()
+}
+
+fn read(dir: &Path) -> anyhow::Result<CompareShard> {
+    let path = dir.join(COMPARE_SHARD_FILE);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let file: CompareShard = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a muster comparison shard", path.display()))?;
+    anyhow::ensure!(
+        file.format == FORMAT,
+        "{}: shard format {} (this muster reads format {FORMAT}); rerun the shard with this version",
+        path.display(),
+        file.format
+    );
+    Ok(file)
+}
+
+/// Merges comparison shards into `out`.
+pub fn merge(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
+    let mut shards = Vec::with_capacity(dirs.len());
+    for dir in dirs {
+        shards.push((dir.clone(), read(dir)?));
+    }
+    let (first_dir, first) = &shards[0];
+    if first.shards == 0 || first.shards > MAX_SHARDS {
+        eprintln!(
+            "error: {}: {} shards is not a valid split",
+            first_dir.display(),
+            first.shards
+        );
+        return Ok(EXIT_ERROR);
+    }
+    let same = |s: &CompareShard| {
+        s.seed == first.seed
+            && s.battles == first.battles
+            && s.focus == first.focus
+            && s.command == first.command
+            && s.variants.len() == first.variants.len()
+            && s.variants
+                .iter()
+                .zip(&first.variants)
+                .all(|(a, b)| a.label == b.label && a.scenario == b.scenario)
+    };
+    let mut problems = Vec::new();
+    let mut seen: Vec<Option<&Path>> = vec![None; first.shards as usize];
+    for (dir, s) in &shards {
+        if !same(s) {
+            problems.push(format!(
+                "{} is a shard of another comparison than {} (variants, seed, battles or command differ)",
+                dir.display(),
+                first_dir.display()
+            ));
+            continue;
+        }
+        if s.shards != first.shards || s.shard >= first.shards {
+            problems.push(format!(
+                "{} is shard {}/{}, but {} is one of {}",
+                dir.display(),
+                s.shard,
+                s.shards,
+                first_dir.display(),
+                first.shards
+            ));
+            continue;
+        }
+        if (s.start, s.end) != shard_range(s.battles, s.shard, s.shards) {
+            problems.push(format!(
+                "{}: its battle range does not match its shard number",
+                dir.display()
+            ));
+        }
+        if s.played.battles() != s.end - s.start {
+            problems.push(format!(
+                "{} played {} of its {} battles (interrupted): run shard {}/{} again",
+                dir.display(),
+                s.played.battles(),
+                s.end - s.start,
+                s.shard,
+                s.shards
+            ));
+        }
+        match seen[s.shard as usize] {
+            Some(other) => problems.push(format!(
+                "shard {}/{} is given twice: {} and {}",
+                s.shard,
+                s.shards,
+                other.display(),
+                dir.display()
+            )),
+            None => seen[s.shard as usize] = Some(dir),
+        }
+    }
+    let missing: Vec<String> = (0..first.shards)
+        .filter(|&k| seen[k as usize].is_none())
+        .map(|k| format!("{k}/{}", first.shards))
+        .collect();
+    if !missing.is_empty() && problems.is_empty() {
+        problems.push(format!("missing shard(s): {}", missing.join(", ")));
+    }
+    if !problems.is_empty() {
+        for p in &problems {
+            eprintln!("error: {p}");
+        }
+        return Ok(EXIT_ERROR);
+    }
+    let mut variants = Vec::new();
+    for v in &first.variants {
+        match load_scenario_text(&format!("variant `{}`", v.label), &v.scenario, None) {
+            Ok(scenario) => variants.push(Variant {
+                label: v.label.clone(),
+                edits: v.edits.clone(),
+                scenario,
+            }),
+            Err(e) => {
+                eprintln!(
+                    "error: variant `{}` does not load in this version of muster:\n{e}",
+                    v.label
+                );
+                return Ok(EXIT_ERROR);
+            }
+        }
+    }
+    let mut played = shards[0].1.played.clone();
+    for (_, s) in &shards[1..] {
+        played.merge(&s.played);
+    }
+    let meta = variants
+        .iter()
+        .map(|v| VariantMeta {
+            shape: v.scenario.tally_shape(),
+            side_names: v.scenario.side_names(),
+            strength: v.scenario.strength_name(),
+        })
+        .collect();
+    let result = StudyResult {
+        played,
+        meta,
+        partial: false,
+    };
+    let focus = if first.focus == 0 { Side::A } else { Side::B };
+    say!(
+        "merged {} comparison shards: {} variants x {} battles, seed {}",
+        shards.len(),
+        variants.len(),
+        first.battles,
+        first.seed
+    );
+    super::compare::write_outputs(
+        out,
+        &variants,
+        &result,
+        focus,
+        first.seed,
+        format!(
+            "{} --out {}",
+            first.command,
+            super::study::quote(&out.display().to_string())
+        ),
+        png,
+    )
+}

@@ -2,11 +2,11 @@
 //! on common random numbers, with paired intervals for every difference to
 //! the baseline.
 
-use super::compare_shard;
 use super::raw_out::RawOut;
 use super::study::{
     command_line, conclude, fail, focus_side, question, write_variant, StudyArgs, Workers,
 };
+use super::study_shard::{self, StudyKind};
 use crate::analysis::play::{widest_paired_half_width, StudyPlan, StudyResult};
 use crate::analysis::vary::{parse_spec, Variant};
 use crate::engine::RowSink;
@@ -36,7 +36,7 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 1_000_000)]
     pub max_battles: u64,
     /// Play only shard K of N: battles K*B/N up to (K+1)*B/N of every
-    /// variant, written as compare-shard.json for `muster merge`.
+    /// variant, written as study-shard.json for `muster merge`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
     /// Also write one row per battle and variant (index, variant, winner,
@@ -200,32 +200,15 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         say!("raw rows: {n} (battle, variant) rows in {}", path.display());
     }
     let out = args.study.out_dir("compare", &base.slug());
-    if let Some((k, n)) = shard {
-        let (start, end) = range;
-        compare_shard::write(
+    if let Some(shard) = shard {
+        return study_shard::finish(
+            StudyKind::Compare,
             &out,
-            compare_shard::CompareShard::new(
-                seed,
-                battles,
-                (k, n),
-                (start, end),
-                focus.index(),
-                &variants,
-                compare_shard::command_without_shard(),
-                result.played,
-            )?,
-        )?;
-        say!(
-            "shard {k}/{n}: battles {start} to {} of {battles} of {} variants written to {}; combine the shards with `muster merge`",
-            end.saturating_sub(1),
-            variants.len(),
-            out.display()
+            (seed, battles, focus),
+            (shard, range),
+            &variants,
+            result,
         );
-        return Ok(if result.partial {
-            super::EXIT_INTERRUPTED
-        } else {
-            super::EXIT_OK
-        });
     }
     let elapsed = started.elapsed().as_secs_f64();
     let n = result.played.paired.battles;

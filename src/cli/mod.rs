@@ -13,7 +13,6 @@ macro_rules! say {
 mod analyze;
 mod check;
 mod compare;
-mod compare_shard;
 mod decks;
 mod fairness;
 mod progress;
@@ -23,6 +22,7 @@ mod rules_cmd;
 mod run;
 pub mod shard;
 mod study;
+mod study_shard;
 mod sweep;
 mod trace;
 mod tune;

@@ -70,14 +70,14 @@ pub fn shard_range(battles: u64, k: u64, n: u64) -> (u64, u64) {
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Output folders of `muster run --shard K/N` (or `muster compare
+    /// Output folders of `muster run --shard K/N` (or `compare`/`sweep
     /// --shard K/N`), one per shard, in any order.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Folder for the merged outputs.
     #[arg(long)]
     pub out: PathBuf,
-    /// Comparison shards: also write every chart as PNG.
+    /// Comparison and sweep shards: also write every chart as PNG.
     #[arg(long)]
     pub png: bool,
 }
@@ -104,8 +104,8 @@ fn read_shard(dir: &Path) -> anyhow::Result<ShardFile> {
 
 /// `muster merge`.
 pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
-    if super::compare_shard::is_compare_shard(&args.dirs[0]) {
-        return super::compare_shard::merge(&args.dirs, &args.out, args.png);
+    if super::study_shard::is_study_shard(&args.dirs[0]) {
+        return super::study_shard::merge(&args.dirs, &args.out, args.png);
     }
     let mut shards = Vec::with_capacity(args.dirs.len());
     for dir in &args.dirs {

@@ -5,13 +5,15 @@ use super::compare::{combinations, parse_specs};
 use super::study::{
     command_line, conclude, fail, focus_side, load_variants, question, StudyArgs, Workers,
 };
-use crate::analysis::play::StudyPlan;
+use super::study_shard::{self, StudyKind};
+use crate::analysis::play::{StudyPlan, StudyResult};
 use crate::analysis::vary::{expand_range, Variant};
 use crate::report::csv_out::{csv_write, f4};
 use crate::report::html::Manifest;
+use crate::rules::Side;
 use crate::stats::{wilson, Z_95};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct SweepArgs {
@@ -20,6 +22,10 @@ pub struct SweepArgs {
     /// PATH=a..b:step (both ends included) or PATH=V1,V2,...; give one or two.
     #[arg(long = "grid", value_name = "PATH=a..b:step", required = true)]
     pub grid: Vec<String>,
+    /// Play only shard K of N: battles K*B/N up to (K+1)*B/N of every
+    /// cell, written as study-shard.json for `muster merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
     #[command(flatten)]
     pub study: StudyArgs,
 }
@@ -58,16 +64,73 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
     };
     let seed = args.study.seed.unwrap_or(base.seed);
     let battles = args.study.battles.unwrap_or(base.battles);
+    let (shard, (start, end)) = match study_shard::plan(args.shard.as_deref(), battles) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
     let workers = Workers::new(
         args.study.threads,
-        battles * variants.len() as u64,
+        (end - start) * variants.len() as u64,
         args.study.quiet,
     )?;
     let refs: Vec<&Variant> = variants.iter().collect();
     let started = std::time::Instant::now();
-    let result = workers.play(&refs, focus, seed, 0, StudyPlan::Fixed(battles))?;
+    let result = workers.play(&refs, focus, seed, start, StudyPlan::Fixed(end - start))?;
     workers.progress.finish();
     let out = args.study.out_dir("sweep", &base.slug());
+    if let Some(shard) = shard {
+        return study_shard::finish(
+            StudyKind::Sweep,
+            &out,
+            (seed, battles, focus),
+            (shard, (start, end)),
+            &variants,
+            result,
+        );
+    }
+    say!(
+        "{} cells x {} battles, seed {seed}, {:.1} s",
+        variants.len(),
+        result.played.paired.battles,
+        started.elapsed().as_secs_f64()
+    );
+    write_outputs(
+        &out,
+        &variants,
+        &result,
+        focus,
+        seed,
+        command_line(),
+        args.study.png,
+    )
+}
+
+/// Writes sweep.csv and the report of played grid cells (what a single
+/// sweep and a merge of its shards write); the grid is read back from the
+/// cells' edits.
+pub(super) fn write_outputs(
+    out: &Path,
+    variants: &[Variant],
+    result: &StudyResult,
+    focus: Side,
+    seed: u64,
+    command: String,
+    png: bool,
+) -> anyhow::Result<i32> {
+    let base = &variants[0].scenario;
+    let names = base.side_names();
+    let axis = |i: usize| -> Option<(String, Vec<String>)> {
+        let path = variants[0].edits.get(i)?.0.clone();
+        let mut values: Vec<String> = Vec::new();
+        for v in variants {
+            let value = &v.edits.get(i)?.1;
+            if !values.contains(value) {
+                values.push(value.clone());
+            }
+        }
+        Some((path, values))
+    };
+    let specs: Vec<(String, Vec<String>)> = (0..2).filter_map(axis).collect();
     let paired = &result.played.paired;
     let n = paired.battles;
     let rows: Vec<Vec<String>> = variants
@@ -140,15 +203,10 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
             variants[v].label
         ));
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    say!(
-        "{} cells x {n} battles, seed {seed}, {elapsed:.1} s",
-        variants.len()
-    );
     let manifest = Manifest {
         kind: "sweep".to_string(),
         title: format!("Sweep: {}", base.name),
-        command: command_line(),
+        command,
         question: question(
             &base.name,
             vec![
@@ -167,5 +225,5 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
         answers,
         tables: vec![("sweep.csv".to_string(), "Win rate per cell".to_string())],
     };
-    conclude(&out, &manifest, args.study.png, result.partial)
+    conclude(out, &manifest, png, result.partial)
 }

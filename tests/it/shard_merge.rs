@@ -190,17 +190,28 @@ fn same_trees(a: &Path, b: &Path) {
     }
 }
 
-fn compare(extra: &[&str], out: &Path) {
-    let o = muster()
-        .args([
+/// `muster compare` (or `sweep` when `sweep`) of the same small study.
+fn study(sweep: bool, extra: &[&str], out: &Path) {
+    let grid: &[&str] = if sweep {
+        &[
+            "sweep",
+            "scenarios/states_of_battle/heroes_and_monster.toml",
+            "--grid",
+            "side.Humans.mc_adjust=-1..1:1",
+            "--grid",
+            "side.Orcs.gd=8,10",
+        ]
+    } else {
+        &[
             "compare",
             "scenarios/states_of_battle/heroes_and_monster.toml",
             "--vary",
             "side.Humans.mc_adjust=0,1,-1",
-            "--battles",
-            "601",
-            "--quiet",
-        ])
+        ]
+    };
+    let o = muster()
+        .args(grid)
+        .args(["--battles", "601", "--quiet"])
         .args(extra)
         .arg("--out")
         .arg(out)
@@ -209,20 +220,23 @@ fn compare(extra: &[&str], out: &Path) {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
 
-/// `compare --shard K/N` for N = 1 and 3, the shards run in parallel and
-/// merged: every file of the single comparison, byte for byte (the report's
-/// command is the comparison's own with the merge's `--out`).
+/// `compare --shard K/N` for N = 1 and 3 and `sweep --shard K/N` for
+/// N = 2, the shards run in parallel and merged: every file of the single
+/// study, byte for byte (the report's command is the study's own with the
+/// merge's `--out`).
 #[test]
-fn merged_comparison_shards_equal_the_single_comparison() {
+fn merged_study_shards_equal_the_single_study() {
     let tmp = tempfile::tempdir().unwrap();
-    for n in [1u64, 3] {
-        let dir = tmp.path().join(format!("n{n}"));
+    for (sweep, n) in [(false, 1u64), (false, 3), (true, 2)] {
+        let dir = tmp
+            .path()
+            .join(format!("{}{n}", if sweep { "s" } else { "n" }));
         let single = dir.join("merged");
         let handles: Vec<_> = (0..n)
             .map(|k| {
                 let out = dir.join(format!("shard{k}"));
                 std::thread::spawn(move || {
-                    compare(&["--shard", &format!("{k}/{n}")], &out);
+                    study(sweep, &["--shard", &format!("{k}/{n}")], &out);
                     out
                 })
             })
@@ -241,7 +255,7 @@ fn merged_comparison_shards_equal_the_single_comparison() {
         // The single comparison writes into a folder of the same name (its
         // report names its command, `--out` included), then moves aside.
         std::fs::rename(&merged, dir.join("keep")).unwrap();
-        compare(&[], &merged);
+        study(sweep, &[], &merged);
         std::fs::rename(&merged, &single).unwrap();
         std::fs::rename(dir.join("keep"), &merged).unwrap();
         same_trees(&single, &merged);

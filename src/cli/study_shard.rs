@@ -1,12 +1,15 @@
-//! `muster compare --shard K/N`: every variant plays the battle range
-//! `[K*B/N, (K+1)*B/N)` (common random numbers hold across shards: battle
-//! `i` of every variant uses stream `(seed, i)` in every shard), and the
-//! shard writes `compare-shard.json`: the variants' resolved scenarios, the
+//! `muster compare --shard K/N` and `muster sweep --shard K/N`: every
+//! variant (or grid cell) plays the battle range `[K*B/N, (K+1)*B/N)`
+//! (common random numbers hold across shards: battle `i` of every variant
+//! uses stream `(seed, i)` in every shard), and the shard writes
+//! `study-shard.json`: the variants' resolved scenarios and edits, the
 //! exact per-variant tallies and paired wins of its range. `muster merge`
-//! checks the shards belong to one comparison and cover it exactly once,
-//! adds them and writes what the single comparison writes (the report's
-//! command is the comparison's own without `--shard`, with the merge's
-//! `--out`).
+//! checks the shards belong to one study and cover it exactly once, adds
+//! them and writes what the single study writes (the report's command is
+//! the study's own without `--shard`, with the merge's `--out`).
+//!
+//! `tune` and `decks` do not shard: each of their rounds decides the next
+//! one's values or builds from the results so far.
 
 use super::shard::{shard_range, MAX_SHARDS};
 use super::EXIT_ERROR;
@@ -21,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The file a comparison shard writes into its output folder.
-pub const COMPARE_SHARD_FILE: &str = "compare-shard.json";
+pub const STUDY_SHARD_FILE: &str = "study-shard.json";
 const FORMAT: u32 = 1;
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -32,10 +35,19 @@ pub struct ShardVariant {
     pub scenario: String,
 }
 
-/// What one shard contributes to a comparison.
+/// Which study a shard belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StudyKind {
+    Compare,
+    Sweep,
+}
+
+/// What one shard contributes to a comparison or a sweep.
 #[derive(Debug, Serialize, Deserialize)]
-pub struct CompareShard {
+pub struct StudyShard {
     pub format: u32,
+    pub kind: StudyKind,
     pub muster_version: String,
     pub seed: u64,
     pub battles: u64,
@@ -46,14 +58,15 @@ pub struct CompareShard {
     /// The compared side (0 or 1).
     pub focus: usize,
     pub variants: Vec<ShardVariant>,
-    /// The comparison's command line without `--shard` and `--out`.
+    /// The study's command line without `--shard` and `--out`.
     pub command: String,
     pub played: VariantTallies,
 }
 
-impl CompareShard {
+impl StudyShard {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
+        kind: StudyKind,
         seed: u64,
         battles: u64,
         (shard, shards): (u64, u64),
@@ -73,8 +86,9 @@ impl CompareShard {
                 })
             })
             .collect::<anyhow::Result<_>>()?;
-        Ok(CompareShard {
+        Ok(StudyShard {
             format: FORMAT,
+            kind,
             muster_version: crate::VERSION.to_string(),
             seed,
             battles,
@@ -90,13 +104,49 @@ impl CompareShard {
     }
 }
 
-/// Writes a shard's file into `out`.
-pub fn write(out: &Path, shard: CompareShard) -> anyhow::Result<()> {
-    write_text(
-        &out.join(COMPARE_SHARD_FILE),
-        &serde_json::to_string(&shard)?,
+/// `--shard K/N` read, and the battle range to play (all of `battles`
+/// without it); an Err is a message for the user.
+#[allow(clippy::type_complexity)]
+pub fn plan(shard: Option<&str>, battles: u64) -> Result<(Option<(u64, u64)>, (u64, u64)), String> {
+    match shard.map(super::shard::parse_shard) {
+        None => Ok((None, (0, battles))),
+        Some(Ok((k, n))) => Ok((Some((k, n)), shard_range(battles, k, n))),
+        Some(Err(e)) => Err(e),
+    }
+}
+
+/// Writes a shard's file into `out` and says so; returns the exit code.
+pub fn finish(
+    kind: StudyKind,
+    out: &Path,
+    (seed, battles, focus): (u64, u64, Side),
+    ((k, n), (start, end)): ((u64, u64), (u64, u64)),
+    variants: &[Variant],
+    result: StudyResult,
+) -> anyhow::Result<i32> {
+    let shard = StudyShard::new(
+        kind,
+        seed,
+        battles,
+        (k, n),
+        (start, end),
+        focus.index(),
+        variants,
+        command_without_shard(),
+        result.played,
     )?;
-    Ok(())
+    write_text(&out.join(STUDY_SHARD_FILE), &serde_json::to_string(&shard)?)?;
+    say!(
+        "shard {k}/{n}: battles {start} to {} of {battles} of {} variants written to {}; combine the shards with `muster merge`",
+        end.saturating_sub(1),
+        variants.len(),
+        out.display()
+    );
+    Ok(if result.partial {
+        super::EXIT_INTERRUPTED
+    } else {
+        super::EXIT_OK
+    })
 }
 
 /// The command line as typed, without `--shard` and `--out` and their
@@ -114,17 +164,17 @@ pub fn command_without_shard() -> String {
     words.join(" ")
 }
 
-/// Whether `dir` holds a comparison shard.
-pub fn is_compare_shard(dir: &Path) -> bool {
-    dir.join(COMPARE_SHARD_FILE).is_file()
+/// Whether `dir` holds a comparison or sweep shard.
+pub fn is_study_shard(dir: &Path) -> bool {
+    dir.join(STUDY_SHARD_FILE).is_file()
 }
 
-fn read(dir: &Path) -> anyhow::Result<CompareShard> {
-    let path = dir.join(COMPARE_SHARD_FILE);
+fn read(dir: &Path) -> anyhow::Result<StudyShard> {
+    let path = dir.join(STUDY_SHARD_FILE);
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
-    let file: CompareShard = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a muster comparison shard", path.display()))?;
+    let file: StudyShard = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a muster study shard", path.display()))?;
     anyhow::ensure!(
         file.format == FORMAT,
         "{}: shard format {} (this muster reads format {FORMAT}); rerun the shard with this version",
@@ -134,7 +184,7 @@ fn read(dir: &Path) -> anyhow::Result<CompareShard> {
     Ok(file)
 }
 
-/// Merges comparison shards into `out`.
+/// Merges comparison or sweep shards into `out`.
 pub fn merge(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
     let mut shards = Vec::with_capacity(dirs.len());
     for dir in dirs {
@@ -149,8 +199,9 @@ pub fn merge(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
         );
         return Ok(EXIT_ERROR);
     }
-    let same = |s: &CompareShard| {
-        s.seed == first.seed
+    let same = |s: &StudyShard| {
+        s.kind == first.kind
+            && s.seed == first.seed
             && s.battles == first.battles
             && s.focus == first.focus
             && s.command == first.command
@@ -165,7 +216,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
     for (dir, s) in &shards {
         if !same(s) {
             problems.push(format!(
-                "{} is a shard of another comparison than {} (variants, seed, battles or command differ)",
+                "{} is a shard of another study than {} (variants, seed, battles or command differ)",
                 dir.display(),
                 first_dir.display()
             ));
@@ -258,13 +309,18 @@ pub fn merge(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
     };
     let focus = if first.focus == 0 { Side::A } else { Side::B };
     say!(
-        "merged {} comparison shards: {} variants x {} battles, seed {}",
+        "merged {} {:?} shards: {} variants x {} battles, seed {}",
         shards.len(),
+        first.kind,
         variants.len(),
         first.battles,
         first.seed
     );
-    super::compare::write_outputs(
+    let write = match first.kind {
+        StudyKind::Compare => super::compare::write_outputs,
+        StudyKind::Sweep => super::sweep::write_outputs,
+    };
+    write(
         out,
         &variants,
         &result,

@@ -8,7 +8,8 @@
 //! the files a single run writes, byte for byte.
 //!
 //! Only fixed-size runs shard: `--precision` decides how many battles to
-//! play as it goes, so its battles cannot be split up front.
+//! play as it goes, so its battles cannot be split up front. Comparison and
+//! sweep shards (`study_shard.rs`) are merged by the same command.
 
 use super::{EXIT_ERROR, EXIT_OK};
 use crate::report::csv_out::write_csvs;

@@ -69,6 +69,93 @@ pub fn shard_range(battles: u64, k: u64, n: u64) -> (u64, u64) {
     (at(k), at(k + 1))
 }
 
+/// What the coverage check needs of one shard.
+pub struct Piece<'a> {
+    pub dir: &'a Path,
+    /// Whether it belongs to the same run or study as the first shard.
+    pub same: bool,
+    pub shard: u64,
+    pub shards: u64,
+    pub battles: u64,
+    pub start: u64,
+    pub end: u64,
+    /// Battles it played.
+    pub played: u64,
+}
+
+/// Everything that keeps `pieces` from making up one run (or study) exactly
+/// once: foreign, misnumbered, interrupted, doubled and missing shards.
+/// `what` names the whole ("run", "study").
+pub fn coverage_problems(pieces: &[Piece], what: &str) -> Vec<String> {
+    let Some(first) = pieces.first() else {
+        return vec!["no shards given".to_string()];
+    };
+    if first.shards == 0 || first.shards > MAX_SHARDS {
+        return vec![format!(
+            "{}: {} shards is not a valid split",
+            first.dir.display(),
+            first.shards
+        )];
+    }
+    let mut problems = Vec::new();
+    let mut seen: Vec<Option<&Path>> = vec![None; first.shards as usize];
+    for s in pieces {
+        if !s.same {
+            problems.push(format!(
+                "{} is a shard of another {what} than {}",
+                s.dir.display(),
+                first.dir.display()
+            ));
+            continue;
+        }
+        if s.shards != first.shards || s.shard >= first.shards {
+            problems.push(format!(
+                "{} is shard {}/{}, but {} is one of {}",
+                s.dir.display(),
+                s.shard,
+                s.shards,
+                first.dir.display(),
+                first.shards
+            ));
+            continue;
+        }
+        if (s.start, s.end) != shard_range(s.battles, s.shard, s.shards) {
+            problems.push(format!(
+                "{}: its battle range does not match its shard number",
+                s.dir.display()
+            ));
+        }
+        if s.played != s.end - s.start {
+            problems.push(format!(
+                "{} played {} of its {} battles (interrupted): run shard {}/{} again",
+                s.dir.display(),
+                s.played,
+                s.end - s.start,
+                s.shard,
+                s.shards
+            ));
+        }
+        match seen[s.shard as usize] {
+            Some(other) => problems.push(format!(
+                "shard {}/{} is given twice: {} and {}",
+                s.shard,
+                s.shards,
+                other.display(),
+                s.dir.display()
+            )),
+            None => seen[s.shard as usize] = Some(s.dir),
+        }
+    }
+    let missing: Vec<String> = (0..first.shards)
+        .filter(|&k| seen[k as usize].is_none())
+        .map(|k| format!("{k}/{}", first.shards))
+        .collect();
+    if !missing.is_empty() && problems.is_empty() {
+        problems.push(format!("missing shard(s): {}", missing.join(", ")));
+    }
+    problems
+}
+
 #[derive(Args, Debug)]
 pub struct MergeArgs {
     /// Output folders of `muster run --shard K/N` (or `compare`/`sweep
@@ -112,71 +199,23 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
     for dir in &args.dirs {
         shards.push((dir.clone(), read_shard(dir)?));
     }
-    let (first_dir, first) = &shards[0];
-    if first.shards == 0 || first.shards > MAX_SHARDS {
-        eprintln!(
-            "error: {}: {} shards is not a valid split",
-            first_dir.display(),
-            first.shards
-        );
-        return Ok(EXIT_ERROR);
-    }
-    let mut problems = Vec::new();
-    let mut seen: Vec<Option<&Path>> = vec![None; first.shards as usize];
-    for (dir, s) in &shards {
-        if s.run_toml != first.run_toml || s.seed != first.seed || s.battles != first.battles {
-            problems.push(format!(
-                "{} is a shard of another run than {} (scenario, seed or battles differ)",
-                dir.display(),
-                first_dir.display()
-            ));
-            continue;
-        }
-        if s.shards != first.shards || s.shard >= first.shards {
-            problems.push(format!(
-                "{} is shard {}/{}, but {} is one of {}",
-                dir.display(),
-                s.shard,
-                s.shards,
-                first_dir.display(),
-                first.shards
-            ));
-            continue;
-        }
-        if (s.start, s.end) != shard_range(s.battles, s.shard, s.shards) {
-            problems.push(format!(
-                "{}: its battle range does not match its shard number",
-                dir.display()
-            ));
-        }
-        if s.tally.battles != s.end - s.start {
-            problems.push(format!(
-                "{} played {} of its {} battles (interrupted): run shard {}/{} again",
-                dir.display(),
-                s.tally.battles,
-                s.end - s.start,
-                s.shard,
-                s.shards
-            ));
-        }
-        match seen[s.shard as usize] {
-            Some(other) => problems.push(format!(
-                "shard {}/{} is given twice: {} and {}",
-                s.shard,
-                s.shards,
-                other.display(),
-                dir.display()
-            )),
-            None => seen[s.shard as usize] = Some(dir),
-        }
-    }
-    let missing: Vec<String> = (0..first.shards)
-        .filter(|&k| seen[k as usize].is_none())
-        .map(|k| format!("{k}/{}", first.shards))
+    let first = &shards[0].1;
+    let pieces: Vec<Piece> = shards
+        .iter()
+        .map(|(dir, s)| Piece {
+            dir,
+            same: s.run_toml == first.run_toml
+                && s.seed == first.seed
+                && s.battles == first.battles,
+            shard: s.shard,
+            shards: s.shards,
+            battles: s.battles,
+            start: s.start,
+            end: s.end,
+            played: s.tally.battles,
+        })
         .collect();
-    if !missing.is_empty() && problems.is_empty() {
-        problems.push(format!("missing shard(s): {}", missing.join(", ")));
-    }
+    let problems = coverage_problems(&pieces, "run (scenario, seed or battles differ)");
     if !problems.is_empty() {
         for p in &problems {
             eprintln!("error: {p}");

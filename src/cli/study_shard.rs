@@ -11,7 +11,7 @@
 //! `tune` and `decks` do not shard: each of their rounds decides the next
 //! one's values or builds from the results so far.
 
-use super::shard::{shard_range, MAX_SHARDS};
+use super::shard::{coverage_problems, shard_range, Piece};
 use super::EXIT_ERROR;
 use crate::analysis::play::{StudyResult, VariantMeta};
 use crate::analysis::vary::Variant;
@@ -190,15 +190,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
     for dir in dirs {
         shards.push((dir.clone(), read(dir)?));
     }
-    let (first_dir, first) = &shards[0];
-    if first.shards == 0 || first.shards > MAX_SHARDS {
-        eprintln!(
-            "error: {}: {} shards is not a valid split",
-            first_dir.display(),
-            first.shards
-        );
-        return Ok(EXIT_ERROR);
-    }
+    let first = &shards[0].1;
     let same = |s: &StudyShard| {
         s.kind == first.kind
             && s.seed == first.seed
@@ -211,62 +203,23 @@ pub fn merge(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
                 .zip(&first.variants)
                 .all(|(a, b)| a.label == b.label && a.scenario == b.scenario)
     };
-    let mut problems = Vec::new();
-    let mut seen: Vec<Option<&Path>> = vec![None; first.shards as usize];
-    for (dir, s) in &shards {
-        if !same(s) {
-            problems.push(format!(
-                "{} is a shard of another study than {} (variants, seed, battles or command differ)",
-                dir.display(),
-                first_dir.display()
-            ));
-            continue;
-        }
-        if s.shards != first.shards || s.shard >= first.shards {
-            problems.push(format!(
-                "{} is shard {}/{}, but {} is one of {}",
-                dir.display(),
-                s.shard,
-                s.shards,
-                first_dir.display(),
-                first.shards
-            ));
-            continue;
-        }
-        if (s.start, s.end) != shard_range(s.battles, s.shard, s.shards) {
-            problems.push(format!(
-                "{}: its battle range does not match its shard number",
-                dir.display()
-            ));
-        }
-        if s.played.battles() != s.end - s.start {
-            problems.push(format!(
-                "{} played {} of its {} battles (interrupted): run shard {}/{} again",
-                dir.display(),
-                s.played.battles(),
-                s.end - s.start,
-                s.shard,
-                s.shards
-            ));
-        }
-        match seen[s.shard as usize] {
-            Some(other) => problems.push(format!(
-                "shard {}/{} is given twice: {} and {}",
-                s.shard,
-                s.shards,
-                other.display(),
-                dir.display()
-            )),
-            None => seen[s.shard as usize] = Some(dir),
-        }
-    }
-    let missing: Vec<String> = (0..first.shards)
-        .filter(|&k| seen[k as usize].is_none())
-        .map(|k| format!("{k}/{}", first.shards))
+    let pieces: Vec<Piece> = shards
+        .iter()
+        .map(|(dir, s)| Piece {
+            dir,
+            same: same(s),
+            shard: s.shard,
+            shards: s.shards,
+            battles: s.battles,
+            start: s.start,
+            end: s.end,
+            played: s.played.battles(),
+        })
         .collect();
-    if !missing.is_empty() && problems.is_empty() {
-        problems.push(format!("missing shard(s): {}", missing.join(", ")));
-    }
+    let problems = coverage_problems(
+        &pieces,
+        "study (kind, variants, seed, battles or command differ)",
+    );
     if !problems.is_empty() {
         for p in &problems {
             eprintln!("error: {p}");

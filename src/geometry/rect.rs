@@ -108,7 +108,14 @@ impl Rect {
     }
 
     /// The closest distance between the two rectangles (0 when they overlap).
+    /// Recent answers are remembered per thread ([`recent`]): doctrines ask
+    /// for the same pairs many times between two moves.
     pub fn distance(&self, other: &Rect) -> f64 {
+        recent::distance(self, other)
+    }
+
+    /// [`Rect::distance`], always computed.
+    fn distance_uncached(&self, other: &Rect) -> f64 {
         if self.overlaps(other) {
             return 0.0;
         }
@@ -349,5 +356,63 @@ mod tests {
         let d = a.contact_distance(Vec2::new(0.0, 1.0), &b).unwrap();
         assert!((d - 8.0).abs() < 1e-9);
         assert!(a.contact_distance(Vec2::new(0.0, -1.0), &b).is_none());
+    }
+}
+
+/// A per-thread, direct-mapped memory of recent [`Rect::distance`]
+/// answers, keyed by the exact bits of both rectangles, so a hit returns
+/// exactly what the computation would (results do not depend on it, nor on
+/// the thread count). Fixed size: it never allocates.
+mod recent {
+    use super::Rect;
+    use std::cell::RefCell;
+
+    const SLOTS: usize = 512;
+
+    #[derive(Clone, Copy)]
+    struct Entry {
+        used: bool,
+        key: [u64; 12],
+        value: f64,
+    }
+
+    const EMPTY: Entry = Entry {
+        used: false,
+        key: [0; 12],
+        value: 0.0,
+    };
+
+    thread_local! {
+        static RECENT: RefCell<[Entry; SLOTS]> = const { RefCell::new([EMPTY; SLOTS]) };
+    }
+
+    fn key(a: &Rect, b: &Rect) -> [u64; 12] {
+        [
+            a.centre.x, a.centre.y, a.facing.x, a.facing.y, a.width, a.depth, b.centre.x,
+            b.centre.y, b.facing.x, b.facing.y, b.width, b.depth,
+        ]
+        .map(f64::to_bits)
+    }
+
+    pub fn distance(a: &Rect, b: &Rect) -> f64 {
+        let key = key(a, b);
+        let hash = key
+            .iter()
+            .fold(0u64, |h, &x| (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let slot = (hash >> 55) as usize % SLOTS;
+        RECENT.with(|recent| {
+            let mut recent = recent.borrow_mut();
+            let e = &mut recent[slot];
+            if e.used && e.key == key {
+                return e.value;
+            }
+            let value = a.distance_uncached(b);
+            *e = Entry {
+                used: true,
+                key,
+                value,
+            };
+            value
+        })
     }
 }

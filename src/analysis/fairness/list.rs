@@ -400,35 +400,18 @@ fn unit_points(rules: &ScenarioRules, name: &str, side: usize) -> u32 {
 /// A problem of a generated scenario, pointed at the list file: fields of
 /// a fixed unit go to its `[[side.fixed]]` table, others to unit option `i`.
 fn relocate(list: &FairnessList, loc: &Locator, i: usize, q: Problem) -> Problem {
-    let fixed_field = (0..2).find_map(|s| {
-        (0..list.fixed[s].len()).find_map(|k| {
-            let prefix = format!("side[{s}].units[{k}]");
-            q.field
-                .strip_prefix(&prefix)
-                .map(|rest| (s, k, rest.to_string()))
-        })
-    });
-    let (path, what) = match fixed_field {
-        Some((s, k, rest)) => (
-            key_path(crate::path!["side", s, "fixed", k], &rest),
+    let (path, what) = match unit_of(&q.field) {
+        Some((s, k, rest)) if s < 2 && k < list.fixed[s].len() => (
+            key_path(crate::path!["side", s, "fixed", k], rest),
             format!("fixed unit {} of side {}", k + 1, s + 1),
         ),
-        None => {
-            let rest = q
-                .field
-                .split_once("]")
-                .and_then(|(_, r)| r.split_once(']'))
-                .map_or(String::new(), |(_, r)| r.to_string());
-            let rest = if q.field.starts_with("side[") && q.field.contains(".units[") {
-                rest
-            } else {
-                String::new()
-            };
-            (
-                key_path(list.options[i].path.clone(), &rest),
-                format!("`{}`", list.options[i].name),
-            )
-        }
+        found => (
+            key_path(
+                list.options[i].path.clone(),
+                found.map_or("", |(_, _, rest)| rest),
+            ),
+            format!("`{}`", list.options[i].name),
+        ),
     };
     let mut out = loc.problem(
         &path,
@@ -450,6 +433,14 @@ fn relocate(list: &FairnessList, loc: &Locator, i: usize, q: Problem) -> Problem
         ));
     }
     out
+}
+
+/// The side, the unit and the rest of a rendered field path
+/// `side[s].units[k]...`.
+fn unit_of(field: &str) -> Option<(usize, usize, &str)> {
+    let (s, rest) = field.strip_prefix("side[")?.split_once("].units[")?;
+    let (k, rest) = rest.split_once(']')?;
+    Some((s.parse().ok()?, k.parse().ok()?, rest))
 }
 
 /// `base` followed by the keys of a rendered field tail like `.companies`.

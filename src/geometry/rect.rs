@@ -31,6 +31,11 @@ impl Arc {
     }
 }
 
+/// The rounding allowance of the quick rejections
+/// ([`Rect::surely_farther_than`], [`Rect::crossed_by`]): a thousandth of an
+/// inch, far above the tolerances of the exact tests they stand in front of.
+const SLACK: f64 = 1e-3;
+
 /// An oriented rectangle: `width` across the front, `depth` front to back,
 /// facing the unit vector `facing`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -114,6 +119,24 @@ impl Rect {
         recent::distance(self, other)
     }
 
+    /// Whether the two rectangles are certainly more than `gap` apart, from
+    /// their centres alone (no square root, no corners). `false` means only
+    /// "maybe not": the caller must then measure [`Rect::distance`]. The
+    /// test allows [`SLACK`] for rounding, so it never says `true` where
+    /// `distance` would be `<= gap`; a caller that skips work on `true`
+    /// gets exactly the answers it would have got without the test.
+    pub fn surely_farther_than(&self, other: &Rect, gap: f64) -> bool {
+        let reach = gap + self.reach() + other.reach() + SLACK;
+        let d = self.centre - other.centre;
+        reach >= 0.0 && d.dot(d) > reach * reach
+    }
+
+    /// How far any point of the rectangle can be from its centre, at most
+    /// (half of width plus depth, which is no less than the half-diagonal).
+    fn reach(&self) -> f64 {
+        (self.width + self.depth) / 2.0
+    }
+
     /// [`Rect::distance`], always computed.
     fn distance_uncached(&self, other: &Rect) -> f64 {
         if self.overlaps(other) {
@@ -181,6 +204,17 @@ impl Rect {
 
     /// Whether the segment `a`-`b` crosses or touches this rectangle.
     pub fn crossed_by(&self, a: Vec2, b: Vec2) -> bool {
+        // A segment whose bounding box misses the rectangle's reach (by more
+        // than the crossing test's tolerances) cannot touch it.
+        let reach = self.reach() + SLACK;
+        let c = self.centre;
+        if a.x.max(b.x) < c.x - reach
+            || a.x.min(b.x) > c.x + reach
+            || a.y.max(b.y) < c.y - reach
+            || a.y.min(b.y) > c.y + reach
+        {
+            return false;
+        }
         if self.contains(a) || self.contains(b) {
             return true;
         }

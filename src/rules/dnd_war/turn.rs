@@ -8,7 +8,7 @@
 //! doctrine.
 
 use super::courage::{fear_dc, TestKind};
-use super::distances::charge_sixths;
+use super::distances::{charge_reach, charge_sixths};
 use super::ops::Ctx;
 use super::state::BattleState;
 use crate::doctrine::dnd_war::{CombatOrder, Movement, ShootPriority};
@@ -373,7 +373,13 @@ impl<T: Tracer> Ctx<'_, T> {
         let courage = self.courage_bonus(u);
         let mut best: Option<(usize, (bool, u32, f64))> = None;
         for e in self.st.side_units(s.side.other()) {
-            if !self.can_see_for_charge(u, e) {
+            // Out of reach of the best charge roll: no chance (charge_sixths 0).
+            if !self.can_see_for_charge(u, e)
+                || self.st.units[u].rect.surely_farther_than(
+                    &self.st.units[e].rect,
+                    charge_reach(6, speed).unwrap_or(0.0),
+                )
+            {
                 continue;
             }
             let dist = self.st.distance(u, e);

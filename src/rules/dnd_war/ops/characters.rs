@@ -56,9 +56,8 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     fn within(&self, unit: usize, other: usize, radius: f64) -> bool {
-        self.position_rect(unit)
-            .distance(&self.position_rect(other))
-            <= radius
+        let (a, b) = (self.position_rect(unit), self.position_rect(other));
+        !a.surely_farther_than(&b, radius) && a.distance(&b) <= radius
     }
 
     /// The psychology `unit` tests with: its own, its joined character's

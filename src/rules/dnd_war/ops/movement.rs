@@ -36,11 +36,13 @@ impl<T: Tracer> Ctx<'_, T> {
                     if i == unit || !o.on_table() {
                         return true;
                     }
-                    let gap = r.distance(&o.rect);
-                    let before = start.distance(&o.rect);
                     // Never closer than allowed, unless we started closer and move away.
                     let need = if o.side == side { 0.01 } else { enemy_gap };
-                    gap >= need || gap >= before
+                    if r.surely_farther_than(&o.rect, need) {
+                        return true;
+                    }
+                    let gap = r.distance(&o.rect);
+                    gap >= need || gap >= start.distance(&o.rect)
                 });
             if legal {
                 return travel;

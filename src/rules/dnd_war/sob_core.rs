@@ -102,6 +102,9 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     fn distance(&self, a: usize, b: usize) -> f64 {
         self.ctx.st.distance(a, b)
     }
+    fn within(&self, a: usize, b: usize, radius: f64) -> bool {
+        self.ctx.st.within(a, b, radius)
+    }
     fn has_flanks(&self, u: usize) -> bool {
         self.ctx.has_flanks(u)
     }

@@ -296,6 +296,14 @@ impl BattleState {
         self.units[a].rect.distance(&self.units[b].rect)
     }
 
+    /// Whether units `a` and `b` are within `radius` of each other
+    /// (`distance <= radius`), skipping the measurement for units surely
+    /// farther apart.
+    pub fn within(&self, a: usize, b: usize, radius: f64) -> bool {
+        let (ra, rb) = (&self.units[a].rect, &self.units[b].rect);
+        !ra.surely_farther_than(rb, radius) && ra.distance(rb) <= radius
+    }
+
     /// Units on the table of `side`.
     pub fn side_units(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
         self.units
@@ -308,9 +316,24 @@ impl BattleState {
     /// The nearest enemy on the table and its distance.
     pub fn nearest_enemy(&self, unit: usize) -> Option<(usize, f64)> {
         let side = self.units[unit].side.other();
-        self.side_units(side)
-            .map(|e| (e, self.distance(unit, e)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
+        // An enemy surely farther than the nearest so far cannot be the
+        // nearest (nor tie with it), so it is not measured.
+        let mut nearest: Option<(usize, f64)> = None;
+        for e in self.side_units(side) {
+            if let Some((_, best)) = nearest {
+                if self.units[unit]
+                    .rect
+                    .surely_farther_than(&self.units[e].rect, best)
+                {
+                    continue;
+                }
+            }
+            let d = self.distance(unit, e);
+            if nearest.map_or(true, |(_, best)| d.total_cmp(&best).is_lt()) {
+                nearest = Some((e, d));
+            }
+        }
+        nearest
     }
 
     /// Unit strength of a unit now (L576-590).

@@ -371,14 +371,14 @@ impl<T: Tracer> Ctx<'_, T> {
         let doctrine = self.doctrine(s.side);
         let speed = self.joined_speed(u);
         let courage = self.courage_bonus(u);
+        let reach = charge_reach(6, speed).unwrap_or(0.0);
         let mut best: Option<(usize, (bool, u32, f64))> = None;
         for e in self.st.side_units(s.side.other()) {
             // Out of reach of the best charge roll: no chance (charge_sixths 0).
-            if !self.can_see_for_charge(u, e)
-                || self.st.units[u].rect.surely_farther_than(
-                    &self.st.units[e].rect,
-                    charge_reach(6, speed).unwrap_or(0.0),
-                )
+            if self.st.units[u]
+                .rect
+                .surely_farther_than(&self.st.units[e].rect, reach)
+                || !self.can_see_for_charge(u, e)
             {
                 continue;
             }

@@ -119,6 +119,11 @@ pub trait SobCore {
     /// The unit a character is inside.
     fn host(&self, u: usize) -> Option<usize>;
     fn distance(&self, a: usize, b: usize) -> f64;
+    /// Whether `distance(a, b) <= radius`; a core may answer without
+    /// measuring units that are surely farther apart.
+    fn within(&self, a: usize, b: usize, radius: f64) -> bool {
+        self.distance(a, b) <= radius
+    }
     /// Whether the unit has flanks and a rear (digest 3.3).
     fn has_flanks(&self, u: usize) -> bool;
     /// The charge the unit's core doctrine would declare now.

@@ -53,7 +53,7 @@ impl<C: SobCore> Game<'_, C> {
                 .filter(|&u| {
                     self.core.side(u) == s
                         && self.can_activate(u)
-                        && (u == centre || self.core.distance(centre, u) <= radius)
+                        && (u == centre || self.core.within(centre, u, radius))
                 })
                 .count();
             if best.map_or(true, |b| n > b.2) {
@@ -385,7 +385,7 @@ impl<C: SobCore> Game<'_, C> {
                 && g.can_activate(u)
                 && match group {
                     Group::Any => true,
-                    Group::Near(c, r) => u == c || g.core.distance(c, u) <= r,
+                    Group::Near(c, r) => u == c || g.core.within(c, u, r),
                 }
         };
         let n = self.core.unit_count();

@@ -237,10 +237,11 @@ impl<C: SobCore> Game<'_, C> {
                     self.core.side(g) == s
                         && self.core.is_general(g)
                         && self.core.in_battle(g)
-                        && self.core.distance(
+                        && self.core.within(
                             self.core.host(w).unwrap_or(w),
                             self.core.host(g).unwrap_or(g),
-                        ) <= 12.0
+                            12.0,
+                        )
                 })
         });
         let p_alone = f64::from(gd.saturating_sub(die) + 1) / f64::from(gd);

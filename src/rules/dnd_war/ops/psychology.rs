@@ -78,7 +78,7 @@ impl<T: Tracer> Ctx<'_, T> {
             ..Default::default()
         };
         for (i, other) in self.st.units.iter().enumerate() {
-            if i == unit || !other.on_table() || self.st.distance(unit, i) > PANIC_RADIUS {
+            if i == unit || !other.on_table() || !self.st.within(unit, i, PANIC_RADIUS) {
                 continue;
             }
             if other.side == me.side && other.fleeing() {
@@ -126,7 +126,7 @@ impl<T: Tracer> Ctx<'_, T> {
             if i == near || u.side != side || !u.on_table() {
                 continue;
             }
-            if self.st.units[near].rect.distance(&u.rect) <= PANIC_RADIUS {
+            if self.st.within(near, i, PANIC_RADIUS) {
                 self.panic_test(i, near, None);
             }
         }

@@ -55,7 +55,7 @@ impl<T: Tracer> Ctx<'_, T> {
         t.on_table()
             && t.side != self.st.units[unit].side
             && (self.setup.options.shoot_into_melee || !self.st.engaged(target))
-            && self.st.distance(unit, target) <= ranged.inches
+            && self.st.within(unit, target, ranged.inches)
             && (!self.profile(unit).has_companies()
                 || self.st.units[unit].rect.partly_in_arc(&t.rect, Arc::Front))
             && self.seeing_share(unit, target) > 0.0

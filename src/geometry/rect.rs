@@ -123,6 +123,47 @@ impl Rect {
         recent::distance(self, other)
     }
 
+    /// The travels `t` over which this rectangle, slid by `dir * t`,
+    /// overlaps `other` by at least `depth` on each of the four separating
+    /// axes, as `(lo, hi)`, if there are any. The overlap of two convex
+    /// shapes sliding along a line is one interval, so every travel between
+    /// `lo` and `hi` overlaps; with `depth` above rounding, [`Rect::overlaps`]
+    /// holds there for sure.
+    pub fn overlap_span(&self, dir: Vec2, other: &Rect, depth: f64) -> Option<(f64, f64)> {
+        let (a, b) = (self.corners(), other.corners());
+        let axes = [
+            self.facing,
+            self.facing.right(),
+            other.facing,
+            other.facing.right(),
+        ];
+        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+        for axis in axes {
+            let (amin, amax) = project(&a, axis);
+            let (bmin, bmax) = project(&b, axis);
+            // The slide moves our projection by t * k; it must land in [low, high].
+            let (low, high) = (bmin + depth - amax, bmax - depth - amin);
+            let k = dir.dot(axis);
+            if low > high {
+                return None;
+            }
+            if k.abs() < 1e-12 {
+                if low > 0.0 || high < 0.0 {
+                    return None;
+                }
+                continue;
+            }
+            let (t0, t1) = if k > 0.0 {
+                (low / k, high / k)
+            } else {
+                (high / k, low / k)
+            };
+            lo = lo.max(t0);
+            hi = hi.min(t1);
+        }
+        (lo <= hi).then_some((lo, hi))
+    }
+
     /// Whether the two rectangles are certainly more than `gap` apart, from
     /// their centres alone (no square root, no corners). `false` means only
     /// "maybe not": the caller must then measure [`Rect::distance`]. The
@@ -423,6 +464,48 @@ mod tests {
             checked += usize::from(slow > 0.0);
         }
         assert!(checked > 100_000, "too few separated pairs: {checked}");
+    }
+
+    #[test]
+    fn overlap_spans_hold_overlaps_only() {
+        // A tray sliding north through another: its front edge (y = 11)
+        // meets the other's rear edge (y = 15) at t = 4 and its rear edge
+        // (y = 9) leaves the other's front edge (y = 17) at t = 8.
+        let a = tray(10.0, 10.0, 0.0);
+        let b = tray(10.0, 16.0, 0.0);
+        let north = Vec2::new(0.0, 1.0);
+        let (lo, hi) = a.overlap_span(north, &b, 1e-6).unwrap();
+        assert!(
+            (lo - 4.0).abs() < 1e-5 && (hi - 8.0).abs() < 1e-5,
+            "{lo} {hi}"
+        );
+        assert!(a.overlap_span(Vec2::new(1.0, 0.0), &b, 1e-6).is_none());
+        // Random slides: every travel inside a span overlaps.
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let mut spans = 0;
+        for _ in 0..20_000 {
+            let mut rect = |u: &mut dyn FnMut() -> f64| {
+                let centre = Vec2::new(u() * 24.0, u() * 24.0);
+                Rect::new(centre, u() * 360.0, 0.5 + u() * 8.0, 0.5 + u() * 4.0)
+            };
+            let (p, q) = (rect(&mut unit), rect(&mut unit));
+            let dir = Vec2::from_bearing(unit() * 360.0);
+            if let Some((lo, hi)) = p.overlap_span(dir, &q, 1e-6) {
+                spans += 1;
+                for k in 0..=8 {
+                    let t = lo + (hi - lo) * f64::from(k) / 8.0;
+                    assert!(
+                        p.translated(dir * t).overlaps(&q),
+                        "{p:?} {q:?} {dir:?} {t}"
+                    );
+                }
+                assert!(!p.translated(dir * (lo - 0.01)).overlaps(&q));
+                assert!(!p.translated(dir * (hi + 0.01)).overlaps(&q));
+            }
+        }
+        assert!(spans > 1_000, "too few overlapping slides: {spans}");
     }
 
     #[test]

@@ -18,10 +18,17 @@ use std::f64::consts::FRAC_PI_4;
 pub const ENEMY_EXCLUSION: f64 = 1.0;
 /// Travel is shortened in steps of this many inches until the move is legal.
 const BACKOFF: f64 = 0.25;
+/// How deep an overlap must be on every axis for [`Ctx::clear_travel`] to
+/// trust it without measuring: far above rounding, far below a footprint.
+const SURE_OVERLAP: f64 = 1e-6;
 
 impl<T: Tracer> Ctx<'_, T> {
     /// How far `unit` can slide along `dir`, up to `wanted`, ending clear of
     /// every other unit, at least `enemy_gap` from enemies, and on the table.
+    /// Travel shrinks by [`BACKOFF`] until it is legal. When a unit in the
+    /// way overlaps the slid footprint, every shorter travel that surely
+    /// still overlaps it ([`crate::geometry::Rect::overlap_span`]) is passed over unmeasured:
+    /// it would fail the same way, so the answer is unchanged.
     pub fn clear_travel(&self, unit: usize, dir: Vec2, wanted: f64, enemy_gap: f64) -> f64 {
         let start = self.st.units[unit].rect;
         let side = self.st.units[unit].side;
@@ -31,21 +38,32 @@ impl<T: Tracer> Ctx<'_, T> {
                 return 0.0;
             }
             let r = start.translated(dir * travel);
-            let legal = self.setup.board.holds(&r)
-                && self.st.units.iter().enumerate().all(|(i, o)| {
-                    if i == unit || !o.on_table() {
-                        return true;
-                    }
-                    // Never closer than allowed, unless we started closer and move away.
-                    let need = if o.side == side { 0.01 } else { enemy_gap };
-                    if r.surely_farther_than(&o.rect, need) {
-                        return true;
-                    }
-                    let gap = r.distance(&o.rect);
-                    gap >= need || gap >= start.distance(&o.rect)
-                });
-            if legal {
+            if !self.setup.board.holds(&r) {
+                travel -= BACKOFF;
+                continue;
+            }
+            let blocker = self.st.units.iter().enumerate().find_map(|(i, o)| {
+                if i == unit || !o.on_table() {
+                    return None;
+                }
+                // Never closer than allowed, unless we started closer and move away.
+                let need = if o.side == side { 0.01 } else { enemy_gap };
+                if r.surely_farther_than(&o.rect, need) {
+                    return None;
+                }
+                let gap = r.distance(&o.rect);
+                let clear = gap >= need || gap >= start.distance(&o.rect);
+                (!clear).then_some((o, gap))
+            });
+            let Some((o, gap)) = blocker else {
                 return travel;
+            };
+            if gap == 0.0 {
+                if let Some((lo, hi)) = start.overlap_span(dir, &o.rect, SURE_OVERLAP) {
+                    while travel <= hi && travel - BACKOFF >= lo {
+                        travel -= BACKOFF;
+                    }
+                }
             }
             travel -= BACKOFF;
         }

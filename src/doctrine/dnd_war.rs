@@ -151,9 +151,15 @@ impl DndDoctrine {
     }
 
     /// Whether to declare a charge that reaches on `sixths` of the d6, against a
-    /// target with fear level `fear` (0, 1, 2) on our `courage` bonus.
-    pub fn wants_charge(&self, sixths: u32, fear: u8, courage: i32) -> (bool, &'static str) {
-        if fear > 0 && courage < self.fear_min_courage {
+    /// target with fear level `fear` (0, 1, 2) on our courage bonus, which
+    /// `courage` gives (asked only against a feared target: it is costly).
+    pub fn wants_charge(
+        &self,
+        sixths: u32,
+        fear: u8,
+        courage: impl FnOnce() -> i32,
+    ) -> (bool, &'static str) {
+        if fear > 0 && courage() < self.fear_min_courage {
             return (false, "fear_min_courage");
         }
         (sixths >= self.charge_min_sixths.max(1), "charge_min_sixths")

@@ -370,7 +370,8 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         let doctrine = self.doctrine(s.side);
         let speed = self.joined_speed(u);
-        let courage = self.courage_bonus(u);
+        // The courage bonus matters only against feared targets: found once, when first needed.
+        let courage = std::cell::OnceCell::new();
         let reach = charge_reach(6, speed).unwrap_or(0.0);
         let mut best: Option<(usize, (bool, u32, f64))> = None;
         for e in self.st.side_units(s.side.other()) {
@@ -385,7 +386,9 @@ impl<T: Tracer> Ctx<'_, T> {
             let dist = self.st.distance(u, e);
             let sixths = charge_sixths(speed, dist);
             let (yes, _) =
-                doctrine.wants_charge(sixths, self.profile(e).psychology.fear_level(), courage);
+                doctrine.wants_charge(sixths, self.profile(e).psychology.fear_level(), || {
+                    *courage.get_or_init(|| self.courage_bonus(u))
+                });
             if !yes {
                 continue;
             }

@@ -3,6 +3,11 @@
 //! 45-degree lines from the corners, segment crossing for line of sight,
 //! and the manoeuvres that move a tray (advance, wheel about a front corner,
 //! pivot about the centre, translate). All queries are allocation-free.
+//! The hot ones have shortcuts that return exactly what the plain
+//! computation would: a per-thread memory of recent distances, a cheap
+//! pre-selection of the corner-edge pairs worth measuring, quick rejections
+//! by the centres, and the span of a slide over which two trays surely
+//! overlap.
 
 use super::plane::{point_segment_distance_sq, ray_segment, segments_cross, Vec2, EPS};
 use serde::Serialize;
@@ -440,7 +445,7 @@ mod tests {
             // Board-sized positions; every 4th pair on a common grid and
             // bearing, so touching and parallel edges are common.
             let grid = n % 4 == 0;
-            let mut rect = |u: &mut dyn FnMut() -> f64| {
+            let rect = |u: &mut dyn FnMut() -> f64| {
                 let (x, y) = (u() * 72.0, u() * 48.0);
                 let (x, y) = if grid {
                     (x.round(), (y * 2.0).round() / 2.0)
@@ -486,7 +491,7 @@ mod tests {
         let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         let mut spans = 0;
         for _ in 0..20_000 {
-            let mut rect = |u: &mut dyn FnMut() -> f64| {
+            let rect = |u: &mut dyn FnMut() -> f64| {
                 let centre = Vec2::new(u() * 24.0, u() * 24.0);
                 Rect::new(centre, u() * 360.0, 0.5 + u() * 8.0, 0.5 + u() * 4.0)
             };

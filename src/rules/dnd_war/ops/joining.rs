@@ -195,7 +195,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 && (c.setup.options.shoot_into_melee || !c.st.engaged(e))
                 && c.st.distance(unit, e) <= ranged.inches
                 && c.st.units[unit].rect.partly_in_arc(&t.rect, Arc::Front)
-                && c.seeing_share(unit, e) > 0.0
+                && c.any_company_sees(unit, e)
         };
         let target = match unit_target {
             Some(t) => Some(t).filter(|&t| legal(self, t)),

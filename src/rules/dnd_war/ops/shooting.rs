@@ -58,7 +58,7 @@ impl<T: Tracer> Ctx<'_, T> {
             && self.st.within(unit, target, ranged.inches)
             && (!self.profile(unit).has_companies()
                 || self.st.units[unit].rect.partly_in_arc(&t.rect, Arc::Front))
-            && self.seeing_share(unit, target) > 0.0
+            && self.any_company_sees(unit, target)
             && self.machine_can_target(unit, target)
     }
 
@@ -66,28 +66,45 @@ impl<T: Tracer> Ctx<'_, T> {
     /// `target` (tested from each company's front edge to the target's centre
     /// and nearest corner).
     pub fn seeing_share(&self, unit: usize, target: usize) -> f64 {
-        let r = self.st.units[unit].rect;
-        let t = self.st.units[target].rect;
-        let n = if self.profile(unit).has_companies() {
+        let n = self.front_companies(unit);
+        let seeing = (0..n)
+            .filter(|&k| self.company_sees(unit, target, k, n))
+            .count();
+        seeing as f64 / n as f64
+    }
+
+    /// Whether any front-rank company of `unit` sees `target`
+    /// (`seeing_share > 0`, stopping at the first that does).
+    pub fn any_company_sees(&self, unit: usize, target: usize) -> bool {
+        let n = self.front_companies(unit);
+        (0..n).any(|k| self.company_sees(unit, target, k, n))
+    }
+
+    /// How many front-rank companies `unit` sights from (1 for a model).
+    fn front_companies(&self, unit: usize) -> usize {
+        if self.profile(unit).has_companies() {
             usize::from(self.st.units[unit].body.front_companies().max(1))
         } else {
             1
-        };
-        let corners = t.corners();
-        let seeing = (0..n)
-            .filter(|&k| {
-                let x = -r.width / 2.0 + r.width * (k as f64 + 0.5) / n as f64;
-                let from = r.to_world(Vec2::new(x, r.depth / 2.0));
-                let nearest = corners
-                    .iter()
-                    .copied()
-                    .min_by(|a, b| a.distance(from).total_cmp(&b.distance(from)))
-                    .unwrap_or(t.centre);
-                self.line_clear(from, t.centre, unit, target)
-                    || self.line_clear(from, nearest, unit, target)
-            })
-            .count();
-        seeing as f64 / n as f64
+        }
+    }
+
+    /// Whether company `k` of `n` across `unit`'s front sees `target`.
+    fn company_sees(&self, unit: usize, target: usize, k: usize, n: usize) -> bool {
+        let r = self.st.units[unit].rect;
+        let t = self.st.units[target].rect;
+        let x = -r.width / 2.0 + r.width * (k as f64 + 0.5) / n as f64;
+        let from = r.to_world(Vec2::new(x, r.depth / 2.0));
+        // Each corner's distance once, then the first nearest (as `min_by`).
+        let mut nearest = (t.centre, f64::INFINITY);
+        for corner in t.corners() {
+            let d = corner.distance(from);
+            if nearest.1.is_infinite() || d.total_cmp(&nearest.1).is_lt() {
+                nearest = (corner, d);
+            }
+        }
+        self.line_clear(from, t.centre, unit, target)
+            || self.line_clear(from, nearest.0, unit, target)
     }
 
     /// The cover the target has against this shooter: the best cover crossed

@@ -300,8 +300,7 @@ impl BattleState {
     /// (`distance <= radius`), skipping the measurement for units surely
     /// farther apart.
     pub fn within(&self, a: usize, b: usize, radius: f64) -> bool {
-        let (ra, rb) = (&self.units[a].rect, &self.units[b].rect);
-        !ra.surely_farther_than(rb, radius) && ra.distance(rb) <= radius
+        self.units[a].rect.within(&self.units[b].rect, radius)
     }
 
     /// Units on the table of `side`.

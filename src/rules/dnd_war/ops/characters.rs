@@ -56,8 +56,8 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     fn within(&self, unit: usize, other: usize, radius: f64) -> bool {
-        let (a, b) = (self.position_rect(unit), self.position_rect(other));
-        !a.surely_farther_than(&b, radius) && a.distance(&b) <= radius
+        self.position_rect(unit)
+            .within(&self.position_rect(other), radius)
     }
 
     /// The psychology `unit` tests with: its own, its joined character's

@@ -193,7 +193,7 @@ impl<T: Tracer> Ctx<'_, T> {
             t.on_table()
                 && t.side != c.st.units[unit].side
                 && (c.setup.options.shoot_into_melee || !c.st.engaged(e))
-                && c.st.distance(unit, e) <= ranged.inches
+                && c.st.within(unit, e, ranged.inches)
                 && c.st.units[unit].rect.partly_in_arc(&t.rect, Arc::Front)
                 && c.any_company_sees(unit, e)
         };

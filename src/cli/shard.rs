@@ -172,20 +172,38 @@ pub struct MergeArgs {
 
 fn read_shard(dir: &Path) -> anyhow::Result<ShardFile> {
     let path = dir.join(SHARD_FILE);
-    let text = std::fs::read_to_string(&path).with_context(|| {
-        format!(
-            "cannot read {}: is {} the output folder of `muster run --shard K/N`?",
-            path.display(),
-            dir.display()
-        )
-    })?;
-    let file: ShardFile = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a muster shard file", path.display()))?;
-    anyhow::ensure!(
-        file.format == FORMAT,
-        "{}: shard format {} (this muster reads format {FORMAT}); rerun the shard with this version",
+    let unreadable = format!(
+        "cannot read {}: is {} the output folder of `muster run --shard K/N`?",
         path.display(),
-        file.format
+        dir.display()
+    );
+    read_shard_json(
+        &path,
+        unreadable,
+        "a muster shard file",
+        FORMAT,
+        |f: &ShardFile| f.format,
+    )
+}
+
+/// Reads a shard's JSON file at `path` (a run's or a study's, `what`),
+/// checking that its format is `expected`. `unreadable` is the error when
+/// the file cannot be read.
+pub fn read_shard_json<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    unreadable: String,
+    what: &str,
+    expected: u32,
+    format_of: impl Fn(&T) -> u32,
+) -> anyhow::Result<T> {
+    let text = std::fs::read_to_string(path).context(unreadable)?;
+    let file: T =
+        serde_json::from_str(&text).with_context(|| format!("{}: not {what}", path.display()))?;
+    let format = format_of(&file);
+    anyhow::ensure!(
+        format == expected,
+        "{}: shard format {format} (this muster reads format {expected}); rerun the shard with this version",
+        path.display(),
     );
     Ok(file)
 }

@@ -11,7 +11,7 @@
 //! `tune` and `decks` do not shard: each of their rounds decides the next
 //! one's values or builds from the results so far.
 
-use super::shard::{coverage_problems, shard_range, Piece};
+use super::shard::{coverage_problems, read_shard_json, shard_range, Piece};
 use super::EXIT_ERROR;
 use crate::analysis::play::{StudyResult, VariantMeta};
 use crate::analysis::vary::Variant;
@@ -19,7 +19,6 @@ use crate::engine::VariantTallies;
 use crate::report::write_text;
 use crate::rules::Side;
 use crate::scenario::load_scenario_text;
-use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -171,17 +170,14 @@ pub fn is_study_shard(dir: &Path) -> bool {
 
 fn read(dir: &Path) -> anyhow::Result<StudyShard> {
     let path = dir.join(STUDY_SHARD_FILE);
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let file: StudyShard = serde_json::from_str(&text)
-        .with_context(|| format!("{}: not a muster study shard", path.display()))?;
-    anyhow::ensure!(
-        file.format == FORMAT,
-        "{}: shard format {} (this muster reads format {FORMAT}); rerun the shard with this version",
-        path.display(),
-        file.format
-    );
-    Ok(file)
+    let unreadable = format!("cannot read {}", path.display());
+    read_shard_json(
+        &path,
+        unreadable,
+        "a muster study shard",
+        FORMAT,
+        |f: &StudyShard| f.format,
+    )
 }
 
 /// Merges comparison or sweep shards into `out`.

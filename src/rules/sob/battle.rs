@@ -112,6 +112,9 @@ pub struct SobBattle {
     pub machine_kills_turn: Vec<(usize, usize)>,
     pub core_events: Vec<CoreEvent>,
     pub scratch: Vec<usize>,
+    /// Each side's missile units and war machines, in unit order: the
+    /// only units a fire window need look at (set by [`Game::start`]).
+    pub armed: [Vec<usize>; 2],
     /// The fights of the Melee card being resolved.
     pub melee_order: Vec<usize>,
     /// Which of the setup's State triggers have fired.
@@ -314,6 +317,11 @@ impl<C: SobCore> Game<'_, C> {
         b.awaiting.clear();
         for s in Side::BOTH {
             let i = s.index();
+            b.armed[i].clear();
+            b.armed[i].extend((0..n).filter(|&u| {
+                self.core.side(u) == s
+                    && (self.core.is_missile(u) || self.core.is_war_machine(u))
+            }));
             let dice = self.core.dice();
             b.orders[i].start(self.setup.builds[i].cards(), dice);
             b.events[i].start(event_cards(), dice);

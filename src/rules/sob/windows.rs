@@ -36,16 +36,18 @@ impl<C: SobCore> Game<'_, C> {
         }
     }
 
-    /// A fire window: the active side's shooters, then the other side's.
+    /// A fire window: the active side's shooters, then the other side's,
+    /// each in unit order.
     pub fn fire_window(&mut self) {
         let active = self.b.active;
         for s in [active, active.other()] {
-            for u in 0..self.core.unit_count() {
+            // Only the side's missile units and war machines can shoot.
+            for k in 0..self.b.armed[s.index()].len() {
+                let u = self.b.armed[s.index()][k];
                 if self.over() {
                     return;
                 }
-                if self.core.side(u) != s
-                    || !self.shooter(u)
+                if !self.shooter(u)
                     || self.b.spent[u]
                     || self.b.fired_turn[u]
                     || self.holds_fire(u)

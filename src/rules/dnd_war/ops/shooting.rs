@@ -95,7 +95,11 @@ impl<T: Tracer> Ctx<'_, T> {
         let t = self.st.units[target].rect;
         let x = -r.width / 2.0 + r.width * (k as f64 + 0.5) / n as f64;
         let from = r.to_world(Vec2::new(x, r.depth / 2.0));
-        // Each corner's distance once, then the first nearest (as `min_by`).
+        if self.line_clear(from, t.centre, unit, target) {
+            return true;
+        }
+        // The nearest corner is needed only when the centre is hidden:
+        // each corner's distance once, then the first nearest (as `min_by`).
         let mut nearest = (t.centre, f64::INFINITY);
         for corner in t.corners() {
             let d = corner.distance(from);
@@ -103,8 +107,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 nearest = (corner, d);
             }
         }
-        self.line_clear(from, t.centre, unit, target)
-            || self.line_clear(from, nearest.0, unit, target)
+        self.line_clear(from, nearest.0, unit, target)
     }
 
     /// The cover the target has against this shooter: the best cover crossed

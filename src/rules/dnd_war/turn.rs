@@ -8,7 +8,7 @@
 //! doctrine.
 
 use super::courage::{fear_dc, TestKind};
-use super::distances::{charge_reach, charge_sixths};
+use super::distances::{charge_sixths, reach_on_sixths};
 use super::ops::Ctx;
 use super::state::BattleState;
 use crate::doctrine::dnd_war::{CombatOrder, Movement, ShootPriority};
@@ -372,10 +372,13 @@ impl<T: Tracer> Ctx<'_, T> {
         let speed = self.joined_speed(u);
         // The courage bonus matters only against feared targets: found once, when first needed.
         let courage = std::cell::OnceCell::new();
-        let reach = charge_reach(6, speed).unwrap_or(0.0);
+        // The doctrine wants only charges that reach on enough sixths: a
+        // target beyond that reach is never wanted, so it is not measured.
+        let Some(reach) = reach_on_sixths(doctrine.charge_min_sixths.max(1), speed) else {
+            return None;
+        };
         let mut best: Option<(usize, (bool, u32, f64))> = None;
         for e in self.st.side_units(s.side.other()) {
-            // Out of reach of the best charge roll: no chance (charge_sixths 0).
             if self.st.units[u]
                 .rect
                 .surely_farther_than(&self.st.units[e].rect, reach)

@@ -628,11 +628,27 @@ mod recent {
     }
 
     fn key(a: &Rect, b: &Rect) -> [u64; 12] {
+        // Written out: `array::map` was not inlined here.
         [
-            a.centre.x, a.centre.y, a.facing.x, a.facing.y, a.width, a.depth, b.centre.x,
-            b.centre.y, b.facing.x, b.facing.y, b.width, b.depth,
+            a.centre.x.to_bits(),
+            a.centre.y.to_bits(),
+            a.facing.x.to_bits(),
+            a.facing.y.to_bits(),
+            a.width.to_bits(),
+            a.depth.to_bits(),
+            b.centre.x.to_bits(),
+            b.centre.y.to_bits(),
+            b.facing.x.to_bits(),
+            b.facing.y.to_bits(),
+            b.width.to_bits(),
+            b.depth.to_bits(),
         ]
-        .map(f64::to_bits)
+    }
+
+    /// Whether two keys are equal: every word, without branching (an
+    /// array `==` calls memcmp here, and stopping early costs more).
+    fn same(x: &[u64; 12], y: &[u64; 12]) -> bool {
+        x.iter().zip(y).fold(0, |diff, (p, q)| diff | (p ^ q)) == 0
     }
 
     pub fn distance(a: &Rect, b: &Rect) -> f64 {
@@ -645,8 +661,7 @@ mod recent {
         RECENT.with(|recent| {
             let mut recent = recent.borrow_mut();
             let e = &mut recent[slot];
-            // Element by element: an array `==` calls memcmp here.
-            if e.used && e.key.iter().zip(&key).all(|(x, y)| x == y) {
+            if e.used && same(&e.key, &key) {
                 return e.value;
             }
             let value = a.distance_uncached(b);

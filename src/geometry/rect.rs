@@ -80,6 +80,30 @@ impl Rect {
         [c + f - r, c + f + r, c - f + r, c - f - r]
     }
 
+    /// The first of [`Rect::corners`] nearest to `p` by
+    /// [`Vec2::distance`]. Squared lengths (no square root) pass over the
+    /// corners farther than rounding from the least; only the corners left
+    /// are told apart by their distance, so the answer is exactly that of
+    /// `min_by` on the distances.
+    pub fn nearest_corner(&self, p: Vec2) -> Vec2 {
+        let corners = self.corners();
+        let sq = |c: Vec2| (c - p).dot(c - p);
+        let squares = [sq(corners[0]), sq(corners[1]), sq(corners[2]), sq(corners[3])];
+        let least = squares[0].min(squares[1]).min(squares[2]).min(squares[3]);
+        let cut = least + 1e-9 * (1.0 + least);
+        let mut nearest = (self.centre, f64::INFINITY);
+        for (corner, square) in corners.into_iter().zip(squares) {
+            if square > cut {
+                continue;
+            }
+            let d = corner.distance(p);
+            if nearest.1.is_infinite() || d.total_cmp(&nearest.1).is_lt() {
+                nearest = (corner, d);
+            }
+        }
+        nearest.0
+    }
+
     /// The midpoint of the front edge.
     pub fn front_centre(&self) -> Vec2 {
         self.centre + self.facing * (self.depth / 2.0)
@@ -510,6 +534,33 @@ mod tests {
             }
         }
         assert!(sure * 2 > far, "sure of {sure} of {far}");
+    }
+
+    #[test]
+    fn nearest_corner_is_the_first_nearest_by_distance() {
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        for n in 0..100_000 {
+            // Every other case on a grid, where ties between corners are common.
+            let grid = n % 2 == 0;
+            let snap = |v: f64| if grid { (v * 2.0).round() / 2.0 } else { v };
+            let bearing = if grid { 90.0 * (unit() * 4.0).floor() } else { unit() * 360.0 };
+            let r = Rect::new(
+                Vec2::new(snap(unit() * 72.0), snap(unit() * 48.0)),
+                bearing,
+                snap(1.0 + unit() * 8.0),
+                snap(1.0 + unit() * 4.0),
+            );
+            let p = Vec2::new(snap(unit() * 72.0), snap(unit() * 48.0));
+            let plain = r
+                .corners()
+                .into_iter()
+                .min_by(|a, b| a.distance(p).total_cmp(&b.distance(p)))
+                .unwrap();
+            let fast = r.nearest_corner(p);
+            assert_eq!((fast.x.to_bits(), fast.y.to_bits()), (plain.x.to_bits(), plain.y.to_bits()));
+        }
     }
 
     #[test]

@@ -98,16 +98,8 @@ impl<T: Tracer> Ctx<'_, T> {
         if self.line_clear(from, t.centre, unit, target) {
             return true;
         }
-        // The nearest corner is needed only when the centre is hidden:
-        // each corner's distance once, then the first nearest (as `min_by`).
-        let mut nearest = (t.centre, f64::INFINITY);
-        for corner in t.corners() {
-            let d = corner.distance(from);
-            if nearest.1.is_infinite() || d.total_cmp(&nearest.1).is_lt() {
-                nearest = (corner, d);
-            }
-        }
-        self.line_clear(from, nearest.0, unit, target)
+        // The nearest corner is needed only when the centre is hidden.
+        self.line_clear(from, t.nearest_corner(from), unit, target)
     }
 
     /// The cover the target has against this shooter: the best cover crossed

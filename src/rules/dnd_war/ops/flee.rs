@@ -76,7 +76,13 @@ impl<T: Tracer> Ctx<'_, T> {
         let side = self.st.units[unit].side;
         let mut blocked_by = None;
         for (i, other) in self.st.units.iter().enumerate() {
-            if i == unit || !other.on_table() || other.side == side {
+            // Sliding into contact takes at least the distance between the
+            // two: an enemy surely farther than the travel cannot stop it.
+            if i == unit
+                || !other.on_table()
+                || other.side == side
+                || start.surely_farther_than(&other.rect, travel)
+            {
                 continue;
             }
             if let Some(d) = start.contact_distance(dir, &other.rect) {
@@ -143,9 +149,11 @@ impl<T: Tracer> Ctx<'_, T> {
             if self.st.engaged(i) {
                 continue;
             }
-            if start
-                .contact_distance(dir, &o.rect)
-                .is_some_and(|d| d < travel)
+            // Sliding into contact takes at least the distance between the two.
+            if !start.surely_farther_than(&o.rect, travel)
+                && start
+                    .contact_distance(dir, &o.rect)
+                    .is_some_and(|d| d < travel)
             {
                 self.st.units[i].flags.panic_tested = true;
                 let m = self.panic_modifiers(i, None);

@@ -122,11 +122,13 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         let start = self.st.units[unit].rect.centre;
         let mut wanted = reach_along(start, dir, budget, &self.setup.terrain);
-        if let Some(g) = goal_unit {
-            if let Some(d) = self.st.units[unit]
-                .rect
-                .contact_distance(dir, &self.st.units[g].rect)
-            {
+        // Sliding into contact takes at least the distance between the two:
+        // a goal surely farther than the wanted travel (and the stop) leaves
+        // it unchanged.
+        let here = self.st.units[unit].rect;
+        let goal_rect = goal_unit.map(|g| self.st.units[g].rect);
+        if let Some(g) = goal_rect.filter(|g| !here.surely_farther_than(g, wanted + stop_short)) {
+            if let Some(d) = here.contact_distance(dir, &g) {
                 wanted = wanted.min((d - stop_short).max(0.0));
             }
         }

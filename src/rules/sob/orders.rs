@@ -9,7 +9,7 @@
 
 use super::battle::{Game, PLAYED, TRASHED, WASTED};
 use super::cards::{Order, Starter};
-use super::core::SobCore;
+use super::core::{ChargeOption, SobCore};
 use super::ledger::Achievement;
 use super::options::{RallyTiming, ReloadScope, ThunderTest};
 use crate::doctrine::sob::{Activation, OrdersOrder, RallyPick, Tutor};
@@ -22,6 +22,14 @@ pub enum Group {
     Any,
     /// Units within the radius of this unit (the character's, or his host).
     Near(usize, f64),
+}
+
+/// The unit a Move activates, with its charge option (`Some`) when the
+/// pick already asked the core for it.
+#[derive(Clone, Copy, Debug)]
+struct Picked {
+    unit: usize,
+    charge: Option<Option<ChargeOption>>,
 }
 
 impl<C: SobCore> Game<'_, C> {
@@ -363,10 +371,10 @@ impl<C: SobCore> Game<'_, C> {
             if self.over() {
                 break;
             }
-            let Some(u) = self.pick_activation(s, group) else {
+            let Some(picked) = self.pick_activation(s, group) else {
                 break;
             };
-            self.activate(u, own_turn);
+            self.activate(picked, own_turn);
             did = true;
             if group == Group::Any {
                 break;
@@ -379,7 +387,7 @@ impl<C: SobCore> Game<'_, C> {
     }
 
     /// D7: the unit a Move activates (in a group: charges first).
-    fn pick_activation(&mut self, s: Side, group: Group) -> Option<usize> {
+    fn pick_activation(&mut self, s: Side, group: Group) -> Option<Picked> {
         let eligible = |g: &Self, u: usize| {
             g.core.side(u) == s
                 && g.can_activate(u)
@@ -391,44 +399,54 @@ impl<C: SobCore> Game<'_, C> {
         let n = self.core.unit_count();
         let activation = self.doctrine(s).activation;
         let window = self.opts().thunderous_window;
-        let score_charge = |g: &Self, u: usize| {
-            g.core.charge_option(u).map(|c| {
-                let thunder = c.distance >= c.max_range - window;
-                c.p_success + if thunder { 0.25 } else { 0.0 }
-            })
+        let score_charge = |c: &ChargeOption| {
+            let thunder = c.distance >= c.max_range - window;
+            c.p_success + if thunder { 0.25 } else { 0.0 }
         };
+        let unknown = |unit| Picked { unit, charge: None };
         let pick = match activation {
             Activation::BestCharge => (0..n)
                 .filter(|&u| eligible(self, u))
-                .filter_map(|u| score_charge(self, u).map(|p| (u, p)))
+                .filter_map(|u| self.core.charge_option(u).map(|c| (u, score_charge(&c), c)))
                 .max_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(u, _)| u)
-                .or_else(|| {
-                    // No charge: repair a disabled war machine first.
-                    (0..n).find(|&u| eligible(self, u) && self.core.is_war_machine(u))
+                .map(|(unit, _, c)| Picked {
+                    unit,
+                    charge: Some(Some(c)),
                 })
                 .or_else(|| {
-                    // Each unit's distance once (not once per comparison).
+                    // No eligible unit has a charge. Repair a disabled war
+                    // machine first.
+                    let none = |unit| Picked {
+                        unit,
+                        charge: Some(None),
+                    };
                     (0..n)
-                        .filter(|&u| eligible(self, u))
-                        .map(|u| (u, self.core.nearest_enemy_distance(u).unwrap_or(0.0)))
-                        .max_by(|a, b| a.1.total_cmp(&b.1))
-                        .map(|(u, _)| u)
+                        .find(|&u| eligible(self, u) && self.core.is_war_machine(u))
+                        .or_else(|| {
+                            // Each unit's distance once (not once per comparison).
+                            (0..n)
+                                .filter(|&u| eligible(self, u))
+                                .map(|u| (u, self.core.nearest_enemy_distance(u).unwrap_or(0.0)))
+                                .max_by(|a, b| a.1.total_cmp(&b.1))
+                                .map(|(u, _)| u)
+                        })
+                        .map(none)
                 }),
             Activation::HighestMcv => (0..n)
                 .filter(|&u| eligible(self, u))
-                .max_by_key(|&u| (self.setup.mcv[u], std::cmp::Reverse(u))),
+                .max_by_key(|&u| (self.setup.mcv[u], std::cmp::Reverse(u)))
+                .map(unknown),
             Activation::Random => {
                 let count = (0..n).filter(|&u| eligible(self, u)).count();
                 if count == 0 {
                     None
                 } else {
                     let k = usize::from(self.core.dice().roll(count.min(255) as u8)) - 1;
-                    (0..n).filter(|&u| eligible(self, u)).nth(k)
+                    (0..n).filter(|&u| eligible(self, u)).nth(k).map(unknown)
                 }
             }
         };
-        if let Some(u) = pick {
+        if let Some(Picked { unit: u, .. }) = pick {
             let rule = match activation {
                 Activation::BestCharge => "activation=best_charge",
                 Activation::HighestMcv => "activation=highest_mcv",
@@ -441,14 +459,17 @@ impl<C: SobCore> Game<'_, C> {
 
     /// One unit's move, march or charge (the card says "or"); a war
     /// machine's repair.
-    fn activate(&mut self, u: usize, own_turn: bool) {
+    fn activate(&mut self, picked: Picked, own_turn: bool) {
+        let u = picked.unit;
         self.b.moved_round[u] = true;
         if self.core.is_war_machine(u) {
             self.core.repair(u);
             self.settle();
             return;
         }
-        if let Some(c) = self.core.charge_option(u) {
+        // Nothing has changed since the pick: its answer still holds.
+        let charge = picked.charge.unwrap_or_else(|| self.core.charge_option(u));
+        if let Some(c) = charge {
             self.declare_charge(u, c, own_turn);
             return;
         }
@@ -464,7 +485,7 @@ impl<C: SobCore> Game<'_, C> {
 
     /// A declared charge: the reactions, the core's charge, the first
     /// round of the fight, and the charge achievements.
-    fn declare_charge(&mut self, u: usize, c: super::core::ChargeOption, own_turn: bool) {
+    fn declare_charge(&mut self, u: usize, c: ChargeOption, own_turn: bool) {
         let s = self.core.side(u);
         let t = c.target;
         self.charge_reactions(u, t);

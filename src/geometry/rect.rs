@@ -6,8 +6,9 @@
 //! The hot ones have shortcuts that return exactly what the plain
 //! computation would: a per-thread memory of recent distances, a cheap
 //! pre-selection of the corner-edge pairs worth measuring, quick rejections
-//! by the centres, and the span of a slide over which two trays surely
-//! overlap.
+//! by the centres (their circles, then the trays' projections on the line
+//! between them), the nearest corner by squared lengths, and the span of a
+//! slide over which two trays surely overlap.
 
 use super::plane::{point_segment_distance_sq, ray_segment, segments_cross, Vec2, EPS};
 use serde::Serialize;
@@ -88,7 +89,12 @@ impl Rect {
     pub fn nearest_corner(&self, p: Vec2) -> Vec2 {
         let corners = self.corners();
         let sq = |c: Vec2| (c - p).dot(c - p);
-        let squares = [sq(corners[0]), sq(corners[1]), sq(corners[2]), sq(corners[3])];
+        let squares = [
+            sq(corners[0]),
+            sq(corners[1]),
+            sq(corners[2]),
+            sq(corners[3]),
+        ];
         let least = squares[0].min(squares[1]).min(squares[2]).min(squares[3]);
         let cut = least + 1e-9 * (1.0 + least);
         let mut nearest = (self.centre, f64::INFINITY);
@@ -505,19 +511,33 @@ mod tests {
         best.sqrt()
     }
 
+    /// Uniform numbers in [0, 1) from a fixed seed.
+    fn uniform(seed: u64) -> impl FnMut() -> f64 {
+        use rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     #[test]
     fn surely_farther_never_wrong_and_often_sure() {
-        use rand_core::{RngCore, SeedableRng};
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
-        let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let mut unit = uniform(11);
         let (mut sure, mut far) = (0, 0);
         for n in 0..100_000 {
             let grid = n % 4 == 0;
             let mut rect = || {
-                let bearing = if grid { 90.0 * (unit() * 4.0).floor() } else { unit() * 360.0 };
+                let bearing = if grid {
+                    90.0 * (unit() * 4.0).floor()
+                } else {
+                    unit() * 360.0
+                };
                 let (x, y) = (unit() * 72.0, unit() * 48.0);
                 let (x, y) = if grid { (x.round(), y.round()) } else { (x, y) };
-                Rect::new(Vec2::new(x, y), bearing, 0.5 + unit() * 10.0, 0.5 + unit() * 4.0)
+                Rect::new(
+                    Vec2::new(x, y),
+                    bearing,
+                    0.5 + unit() * 10.0,
+                    0.5 + unit() * 4.0,
+                )
             };
             let (a, b) = (rect(), rect());
             let d = distance_all_pairs(&a, &b);
@@ -538,14 +558,16 @@ mod tests {
 
     #[test]
     fn nearest_corner_is_the_first_nearest_by_distance() {
-        use rand_core::{RngCore, SeedableRng};
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
-        let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let mut unit = uniform(5);
         for n in 0..100_000 {
             // Every other case on a grid, where ties between corners are common.
             let grid = n % 2 == 0;
             let snap = |v: f64| if grid { (v * 2.0).round() / 2.0 } else { v };
-            let bearing = if grid { 90.0 * (unit() * 4.0).floor() } else { unit() * 360.0 };
+            let bearing = if grid {
+                90.0 * (unit() * 4.0).floor()
+            } else {
+                unit() * 360.0
+            };
             let r = Rect::new(
                 Vec2::new(snap(unit() * 72.0), snap(unit() * 48.0)),
                 bearing,
@@ -559,15 +581,16 @@ mod tests {
                 .min_by(|a, b| a.distance(p).total_cmp(&b.distance(p)))
                 .unwrap();
             let fast = r.nearest_corner(p);
-            assert_eq!((fast.x.to_bits(), fast.y.to_bits()), (plain.x.to_bits(), plain.y.to_bits()));
+            assert_eq!(
+                (fast.x.to_bits(), fast.y.to_bits()),
+                (plain.x.to_bits(), plain.y.to_bits())
+            );
         }
     }
 
     #[test]
     fn pruned_distance_is_bit_identical_to_all_pairs() {
-        use rand_core::{RngCore, SeedableRng};
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
-        let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let mut unit = uniform(7);
         let mut checked = 0;
         for n in 0..200_000 {
             // Board-sized positions; every 4th pair on a common grid and
@@ -614,9 +637,7 @@ mod tests {
         );
         assert!(a.overlap_span(Vec2::new(1.0, 0.0), &b, 1e-6).is_none());
         // Random slides: every travel inside a span overlaps.
-        use rand_core::{RngCore, SeedableRng};
-        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
-        let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        let mut unit = uniform(11);
         let mut spans = 0;
         for _ in 0..20_000 {
             let rect = |u: &mut dyn FnMut() -> f64| {
@@ -728,21 +749,22 @@ mod recent {
         static RECENT: RefCell<[Entry; SLOTS]> = const { RefCell::new([EMPTY; SLOTS]) };
     }
 
-    fn key(a: &Rect, b: &Rect) -> [u64; 12] {
-        // Written out: `array::map` was not inlined here.
+    /// A rectangle's bits. Written out: `array::map` was not inlined here.
+    fn bits(r: &Rect) -> [u64; 6] {
         [
-            a.centre.x.to_bits(),
-            a.centre.y.to_bits(),
-            a.facing.x.to_bits(),
-            a.facing.y.to_bits(),
-            a.width.to_bits(),
-            a.depth.to_bits(),
-            b.centre.x.to_bits(),
-            b.centre.y.to_bits(),
-            b.facing.x.to_bits(),
-            b.facing.y.to_bits(),
-            b.width.to_bits(),
-            b.depth.to_bits(),
+            r.centre.x.to_bits(),
+            r.centre.y.to_bits(),
+            r.facing.x.to_bits(),
+            r.facing.y.to_bits(),
+            r.width.to_bits(),
+            r.depth.to_bits(),
+        ]
+    }
+
+    fn key(a: &Rect, b: &Rect) -> [u64; 12] {
+        let (a, b) = (bits(a), bits(b));
+        [
+            a[0], a[1], a[2], a[3], a[4], a[5], b[0], b[1], b[2], b[3], b[4], b[5],
         ]
     }
 

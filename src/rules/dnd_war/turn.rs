@@ -374,9 +374,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let courage = std::cell::OnceCell::new();
         // The doctrine wants only charges that reach on enough sixths: a
         // target beyond that reach is never wanted, so it is not measured.
-        let Some(reach) = reach_on_sixths(doctrine.charge_min_sixths.max(1), speed) else {
-            return None;
-        };
+        let reach = reach_on_sixths(doctrine.charge_min_sixths.max(1), speed)?;
         let mut best: Option<(usize, (bool, u32, f64))> = None;
         for e in self.st.side_units(s.side.other()) {
             if self.st.units[u]

@@ -319,8 +319,7 @@ impl<C: SobCore> Game<'_, C> {
             let i = s.index();
             b.armed[i].clear();
             b.armed[i].extend((0..n).filter(|&u| {
-                self.core.side(u) == s
-                    && (self.core.is_missile(u) || self.core.is_war_machine(u))
+                self.core.side(u) == s && (self.core.is_missile(u) || self.core.is_war_machine(u))
             }));
             let dice = self.core.dice();
             b.orders[i].start(self.setup.builds[i].cards(), dice);

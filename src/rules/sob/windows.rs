@@ -47,10 +47,7 @@ impl<C: SobCore> Game<'_, C> {
                 if self.over() {
                     return;
                 }
-                if !self.shooter(u)
-                    || self.b.spent[u]
-                    || self.b.fired_turn[u]
-                    || self.holds_fire(u)
+                if !self.shooter(u) || self.b.spent[u] || self.b.fired_turn[u] || self.holds_fire(u)
                 {
                     continue;
                 }

@@ -3,11 +3,13 @@
 # thread, three rounds interleaved, and checks that every step's output
 # folder matches the first step's (run.toml's git_revision aside).
 # Run from the repository root; writes steps.csv here. Takes about 8 minutes.
+# STEPS ("name:commit ...", the first named base) and OUT (the CSV) may be
+# given to time other commits the same way.
 set -eu
 scenario=scenarios/states_of_battle/heroes_and_monster.toml
-out=reports/2026-11-22-sob-speed/steps.csv
+out=${OUT:-reports/2026-11-22-sob-speed/steps.csv}
 tmp=$(mktemp -d)
-steps="base:52ca7b7 s1:7e9a084 s2:bf8846f s3:fd4182e final:677fff1"
+steps=${STEPS:-"base:52ca7b7 s1:7e9a084 s2:bf8846f s3:fd4182e final:677fff1"}
 for step in $steps; do
     name=${step%%:*}
     commit=${step##*:}

@@ -96,7 +96,7 @@ impl Rect {
             sq(corners[3]),
         ];
         let least = squares[0].min(squares[1]).min(squares[2]).min(squares[3]);
-        let cut = least + 1e-9 * (1.0 + least);
+        let cut = near_least(least);
         let mut nearest = (self.centre, f64::INFINITY);
         for (corner, square) in corners.into_iter().zip(squares) {
             if square > cut {
@@ -265,7 +265,7 @@ impl Rect {
         for j in 0..4 {
             least = least.min(near_a[j]).min(near_b[j]);
         }
-        let cut = least + 1e-9 * (1.0 + least);
+        let cut = near_least(least);
         let mut best = f64::INFINITY;
         for j in 0..4 {
             if near_a[j] <= cut {
@@ -293,9 +293,7 @@ impl Rect {
     /// (the nearest edge's sum has the same two terms; every other edge's
     /// terms are no smaller).
     fn outside_distance_sq(&self, p: Vec2) -> f64 {
-        let l = self.to_local(p);
-        let beyond_x = (l.x.abs() - self.width / 2.0).max(0.0);
-        let beyond_y = (l.y.abs() - self.depth / 2.0).max(0.0);
+        let (beyond_x, beyond_y) = self.beyond(self.to_local(p));
         beyond_x * beyond_x + beyond_y * beyond_y
     }
 
@@ -305,9 +303,7 @@ impl Rect {
     fn edge_distances_sq(&self, p: Vec2) -> [f64; 4] {
         let l = self.to_local(p);
         let (hw, hd) = (self.width / 2.0, self.depth / 2.0);
-        // How far p lies beyond the side edges' span, and the front/rear edges' span.
-        let beyond_x = (l.x.abs() - hw).max(0.0);
-        let beyond_y = (l.y.abs() - hd).max(0.0);
+        let (beyond_x, beyond_y) = self.beyond(l);
         let to_edge = |along: f64, across: f64| along * along + across * across;
         [
             to_edge(beyond_x, l.y - hd),
@@ -319,10 +315,17 @@ impl Rect {
 
     /// The closest distance from this rectangle to a point (0 inside).
     pub fn distance_to_point(&self, p: Vec2) -> f64 {
-        let l = self.to_local(p);
-        let dx = (l.x.abs() - self.width / 2.0).max(0.0);
-        let dy = (l.y.abs() - self.depth / 2.0).max(0.0);
+        let (dx, dy) = self.beyond(self.to_local(p));
         dx.hypot(dy)
+    }
+
+    /// How far the local point `l` lies beyond the side edges' span and
+    /// beyond the front and rear edges' span (0 within it).
+    fn beyond(&self, l: Vec2) -> (f64, f64) {
+        (
+            (l.x.abs() - self.width / 2.0).max(0.0),
+            (l.y.abs() - self.depth / 2.0).max(0.0),
+        )
     }
 
     /// The arc of this rectangle that `p` lies in. Each arc is bounded by
@@ -720,6 +723,13 @@ mod tests {
         assert!((d - 8.0).abs() < 1e-9);
         assert!(a.contact_distance(Vec2::new(0.0, -1.0), &b).is_none());
     }
+}
+
+/// The largest squared length within rounding of the least one `least`:
+/// the cut between lengths that must be told apart exactly and lengths
+/// surely longer ([`Rect::distance_uncached`], [`Rect::nearest_corner`]).
+fn near_least(least: f64) -> f64 {
+    least + 1e-9 * (1.0 + least)
 }
 
 /// A per-thread, direct-mapped memory of recent [`Rect::distance`]

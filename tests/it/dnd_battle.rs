@@ -206,7 +206,7 @@ fn a_flank_charge_contacts_the_flank_and_strikes() {
                 let e = st.engagements[0];
                 assert_eq!(e.arc_on, [Arc::Front, Arc::Right]);
                 assert!(
-                    st.units[0].rect.distance(&st.units[1].rect) < 1e-6,
+                    st.units[0].rect().distance(st.units[1].rect()) < 1e-6,
                     "flush contact"
                 );
                 assert!(st.units[0].flags.charged);
@@ -232,7 +232,7 @@ fn tv06_a_unit_that_shot_cannot_strike() {
         assert!(c.can_target(0, 1));
         c.shoot(0, 1);
         // Put them in contact and let the archers try to strike.
-        c.st.units[1].rect = c.st.units[1].rect.translated(Vec2::new(0.0, -13.0));
+        c.st.units[1].translate(Vec2::new(0.0, -13.0));
         c.st.engagements
             .push(muster::rules::dnd_war::state::Engagement {
                 units: [0, 1],
@@ -262,7 +262,7 @@ fn tv16_a_failed_terror_test_stops_the_charge_without_fleeing() {
     // A -10 courage bonus never reaches DC 16.
     let (outcome, st) = with_ctx(&s, 3, |c| c.charge(0, 1));
     assert_eq!(outcome, ChargeOutcome::Feared);
-    assert_eq!(st.units[0].status, Status::Ready, "it does not flee");
+    assert_eq!(st.units[0].status(), Status::Ready, "it does not flee");
     assert!(!st.units[0].flags.charged, "and spends no action");
     assert!(st.engagements.is_empty());
 }
@@ -307,7 +307,7 @@ fn broken_units_flee_away_and_count_for_the_winner() {
         });
         let levy = &st.units[1];
         assert_ne!(
-            levy.status,
+            levy.status(),
             Status::Ready,
             "a -10 unit losing heavily always breaks"
         );
@@ -315,7 +315,7 @@ fn broken_units_flee_away_and_count_for_the_winner() {
             !(levy.fleeing() && st.engaged(1) && levy.caught_by.is_none()),
             "fleeing units leave combat"
         );
-        if levy.status != Status::Fleeing {
+        if levy.status() != Status::Fleeing {
             assert_eq!(st.points_destroyed[0], 400);
         }
         fled_or_gone += 1;

@@ -35,9 +35,9 @@ fn tv22_a_character_joins_with_4_inches_and_leaves_the_unit_2() {
             "",
         ));
         let (_, st, trace) = run(&d, 3, |c| c.movement_phase(Side::A));
-        let moved = st.units[0].rect.centre.y - 10.0;
+        let moved = st.units[0].rect().centre.y - 10.0;
         if joins {
-            assert_eq!(st.units[1].status, Status::Joined, "{rule}");
+            assert_eq!(st.units[1].status(), Status::Joined, "{rule}");
             assert_eq!(st.units[0].hero, Some(1));
             assert!(
                 moved > 1.0 && moved <= 2.0 + 1e-9,
@@ -45,7 +45,7 @@ fn tv22_a_character_joins_with_4_inches_and_leaves_the_unit_2() {
             );
             assert!(decisions(&trace, "join")[0].contains("walks 4.0 inches"));
         } else {
-            assert_eq!(st.units[1].status, Status::Ready, "{rule}");
+            assert_eq!(st.units[1].status(), Status::Ready, "{rule}");
             assert!(
                 moved > 6.0,
                 "no one joined: the unit double moves, moved {moved}"
@@ -71,11 +71,11 @@ fn leave_to_charge_sends_the_character_out_of_a_unit_that_stays() {
         });
         assert!(!st.units[0].flags.charged);
         if leaves {
-            assert_ne!(st.units[1].status, Status::Joined, "{rule}");
+            assert_ne!(st.units[1].status(), Status::Joined, "{rule}");
             assert_eq!(st.units[0].hero, None);
             assert!(decisions(&trace, "charge")[0].starts_with("leaves Red guard"));
         } else {
-            assert_eq!(st.units[1].status, Status::Joined, "{rule}");
+            assert_eq!(st.units[1].status(), Status::Joined, "{rule}");
             assert!(decisions(&trace, "charge").is_empty());
         }
     }
@@ -112,7 +112,7 @@ fn a_joined_character_shoots_the_units_target_or_the_closest() {
         );
         assert!(st.units[1].flags.shot, "the ranger shot");
         assert_eq!(st.units[0].flags.shot, host == "human_archers", "{host}");
-        assert_eq!(st.units[1].status, Status::Joined);
+        assert_eq!(st.units[1].status(), Status::Joined);
     }
 }
 
@@ -161,7 +161,7 @@ fn ap_extra_move_double_moves_and_keeps_the_standard_action() {
         let blue = unit("orc_warriors", "mob", (20.0, 24.0), "facing = 180");
         let d = dnd(&with_options(&scenario(&red, &blue, doctrine, ""), options));
         let (_, st, _) = run(&d, 1, |c| c.movement_phase(Side::A));
-        let moved = st.units[0].rect.centre.y - 10.0;
+        let moved = st.units[0].rect().centre.y - 10.0;
         let case = format!("{doctrine} {options}");
         if extra {
             assert!(moved > 6.0 + 1e-9, "{case}: moved {moved}");

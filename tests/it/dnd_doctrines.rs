@@ -41,7 +41,7 @@ fn movement_hold_waits_and_advance_moves() {
         );
         let d = dnd(&text);
         let (_, st, _) = run(&d, 1, |c| c.move_unit(0));
-        let moved = st.units[0].rect.centre.y > 10.5;
+        let moved = st.units[0].rect().centre.y > 10.5;
         assert_eq!(moved, moves, "{rule}");
     }
 }
@@ -58,7 +58,7 @@ fn gunline_archers_stand_while_a_target_is_in_range() {
         let d = dnd(&text);
         let (_, st, t) = run(&d, 1, |c| c.move_unit(0));
         assert_eq!(
-            st.units[0].rect.centre.y <= 10.0 + 1e-9,
+            st.units[0].rect().centre.y <= 10.0 + 1e-9,
             stands,
             "gap {gap}: {:?}",
             decisions(&t, "move")
@@ -269,7 +269,7 @@ fn a_unit_with_a_character_is_immune_to_hope_is_lost() {
         c.inflict(0, 17, Default::default(), 0)
     });
     assert_eq!(st.units[0].body.alive, 15);
-    assert_eq!(st.units[0].status, Status::Ready);
+    assert_eq!(st.units[0].status(), Status::Ready);
 }
 
 #[test]
@@ -278,13 +278,19 @@ fn a_character_left_alone_stands_where_his_unit_was() {
     let (_, st, _) = run(&d, 1, |c| {
         c.inflict(0, 32, Default::default(), 0);
     });
-    assert_eq!(st.units[0].status, Status::Destroyed);
+    assert_eq!(st.units[0].status(), Status::Destroyed);
     assert_eq!(
-        st.units[1].status,
+        st.units[1].status(),
         Status::Ready,
         "the fighter now stands alone"
     );
-    assert!(st.units[1].rect.centre.distance(st.units[0].rect.centre) < 1e-9);
+    assert!(
+        st.units[1]
+            .rect()
+            .centre
+            .distance(st.units[0].rect().centre)
+            < 1e-9
+    );
 }
 
 #[test]
@@ -298,10 +304,10 @@ fn a_character_dies_when_damage_reaches_his_hit_points() {
             bonus: 4,
         };
         c.inflict(3, 7, dmg, 3);
-        assert_eq!(c.st.units[3].status, Status::Joined);
+        assert_eq!(c.st.units[3].status(), Status::Joined);
         c.inflict(3, 1, dmg, 3)
     });
-    assert_eq!(st.units[3].status, Status::Destroyed);
+    assert_eq!(st.units[3].status(), Status::Destroyed);
     assert_eq!(st.units[2].hero, None);
     assert_eq!(
         st.points_destroyed[0], 400,
@@ -323,7 +329,7 @@ fn a_stone_burst_of_radius_1_5_covers_eight_models_of_a_tray_line() {
         "",
     ));
     let (n, _, _) = run(&d, 1, |c| {
-        let centre = c.st.units[1].rect.centre;
+        let centre = c.st.units[1].rect().centre;
         c.models_under(1, centre, 1.5)
     });
     // 1" pitch, 16 x 2 models: the bases within 1.5" of the point between
@@ -535,9 +541,9 @@ fn tv46_a_move_action_is_speed_inches_and_range_is_inches() {
     ));
     let (_, st, _) = run(&d, 1, |c| c.move_unit(0));
     assert!(
-        (st.units[0].rect.centre.y - 16.0).abs() < 1e-6,
+        (st.units[0].rect().centre.y - 16.0).abs() < 1e-6,
         "{}",
-        st.units[0].rect.centre.y
+        st.units[0].rect().centre.y
     );
     // Range 20: a target 20" away can be shot, one 20.5" away cannot.
     for (gap, ok) in [(20.0, true), (20.5, false)] {

@@ -325,7 +325,7 @@ fn relief_column_reinforcements_come_on_only_after_their_trigger() {
         .expect("the reserve");
     assert!(r.core.setup.units[knights].reserve);
     let start = muster::rules::dnd_war::state::BattleState::new(&r.core.setup);
-    assert_eq!(start.units[knights].status, Status::Reserve);
+    assert_eq!(start.units[knights].status(), Status::Reserve);
     // Over 300 battles the knights come on in some, and only after the
     // humans' trigger fired.
     let mut scratch = r.new_scratch();
@@ -334,7 +334,7 @@ fn relief_column_reinforcements_come_on_only_after_their_trigger() {
     for i in 0..300 {
         let mut dice = Dice::for_battle(1, i);
         r.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
-        if scratch.st.units[knights].status == Status::Reserve {
+        if scratch.st.units[knights].status() == Status::Reserve {
             stayed += 1;
         } else {
             assert!(scratch.sob.trigger_fired[0], "battle {i}");
@@ -385,7 +385,7 @@ fn rolloff_deployment(seed: u64) -> Vec<(muster::rules::Side, muster::geometry::
     .start();
     st.units
         .iter()
-        .map(|u| (u.side, u.rect, u.on_table() && u.host.is_none()))
+        .map(|u| (u.side, *u.rect(), u.on_table() && u.host.is_none()))
         .collect()
 }
 
@@ -395,7 +395,7 @@ fn gd_rolloff_deployment_places_every_unit_legally_in_the_scenarios_positions() 
     let scenario: Vec<_> = muster::rules::dnd_war::state::BattleState::new(&r.core.setup)
         .units
         .iter()
-        .map(|u| u.rect)
+        .map(|u| *u.rect())
         .collect();
     let mut moved = 0;
     for seed in 0..100 {

@@ -33,6 +33,7 @@ pub mod courage;
 pub mod distances;
 pub mod hits;
 pub mod machines;
+pub mod memo;
 pub mod ops;
 pub mod options;
 pub mod resolution;
@@ -71,7 +72,7 @@ impl DndWar {
     /// Each unit's fate and losses, and how its flights ended, into `record`.
     pub fn unit_results(&self, st: &BattleState, record: &mut BattleRecord) {
         for (spec, u) in self.setup.units.iter().zip(&st.units) {
-            let fate = match u.status {
+            let fate = match u.status() {
                 Status::Ready | Status::Joined | Status::Reserve => 0,
                 Status::Destroyed => 1,
                 Status::FledOffTable => 2,

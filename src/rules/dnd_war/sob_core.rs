@@ -84,7 +84,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     }
     fn in_battle(&self, u: usize) -> bool {
         let s = &self.ctx.st.units[u];
-        s.on_table() || s.status == Status::Joined
+        s.on_table() || s.status() == Status::Joined
     }
     fn acts(&self, u: usize) -> bool {
         self.ctx.st.units[u].on_table()
@@ -97,7 +97,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     }
     fn host(&self, u: usize) -> Option<usize> {
         let s = &self.ctx.st.units[u];
-        s.host.filter(|_| s.status == Status::Joined)
+        s.host.filter(|_| s.status() == Status::Joined)
     }
     fn distance(&self, a: usize, b: usize) -> f64 {
         self.ctx.st.distance(a, b)
@@ -172,7 +172,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         f64::from(ours) / f64::from(all.max(1))
     }
     fn edge_distance(&self, u: usize) -> f64 {
-        let c = self.ctx.st.units[u].rect.centre;
+        let c = self.ctx.st.units[u].rect().centre;
         let b = self.ctx.setup.board;
         c.x.min(b.width - c.x).min(c.y).min(b.depth - c.y)
     }
@@ -268,14 +268,14 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx.rally_attempt(u, flee_on_fail)
     }
     fn half_move_away(&mut self, u: usize, from: usize) {
-        let away = self.ctx.st.units[u].rect.centre - self.ctx.st.units[from].rect.centre;
+        let away = self.ctx.st.units[u].rect().centre - self.ctx.st.units[from].rect().centre;
         if away.length() < 1e-9 {
             return;
         }
         let dir = away.normalized();
         let half = self.ctx.joined_speed(u) / 2.0;
         let travel = self.ctx.clear_travel(u, dir, half, 1.0);
-        self.ctx.st.units[u].rect = self.ctx.st.units[u].rect.translated(dir * travel);
+        self.ctx.st.units[u].translate(dir * travel);
         self.ctx
             .change(u, |_| format!("manoeuvres {travel:.1} inches away"));
     }
@@ -303,19 +303,19 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     }
     fn arrive(&mut self, u: usize) -> bool {
         let st = &mut self.ctx.st;
-        if st.units[u].status != Status::Reserve {
+        if st.units[u].status() != Status::Reserve {
             return false;
         }
-        let rect = st.units[u].rect;
+        let rect = *st.units[u].rect();
         let blocked = st
             .units
             .iter()
             .enumerate()
-            .any(|(i, o)| i != u && o.on_table() && o.rect.overlaps(&rect));
+            .any(|(i, o)| i != u && o.on_table() && o.rect().overlaps(&rect));
         if blocked {
             return false;
         }
-        st.units[u].status = Status::Ready;
+        st.units[u].set_status(Status::Ready);
         true
     }
     fn cast_spells(&mut self, side: Side) -> bool {

@@ -7,6 +7,7 @@
 //! `ops`; nothing here rolls dice.
 
 use super::body::{Body, CAPTAIN_AP};
+use super::memo::SightMemo;
 use super::setup::{footprint, DndSetup, Profile};
 use crate::geometry::{Arc, Rect, Vec2};
 use crate::rules::sob::core::CoreEvent;
@@ -60,8 +61,14 @@ pub struct UnitState {
     pub side: Side,
     pub profile: usize,
     pub body: Body,
-    pub rect: Rect,
-    pub status: Status,
+    /// The footprint and status, private so that every change goes
+    /// through a setter that counts it in `layout_changes`.
+    rect: Rect,
+    status: Status,
+    /// How many times this unit's footprint or status has changed this
+    /// battle: the memos of `BattleState` (sight) compare these counts to
+    /// know that nothing on the table moved since they were filled.
+    layout_changes: u32,
     pub flags: TurnFlags,
     /// Casualties suffered so far this phase (they cannot strike back).
     pub casualties_this_phase: u32,
@@ -104,12 +111,57 @@ pub struct UnitState {
 }
 
 impl UnitState {
+    /// The unit's footprint on the table.
+    #[inline]
+    pub fn rect(&self) -> &Rect {
+        &self.rect
+    }
+
+    /// Where the unit stands in the battle.
+    #[inline]
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Moves the footprint to `rect`.
+    #[inline]
+    pub fn set_rect(&mut self, rect: Rect) {
+        self.rect = rect;
+        self.layout_changes += 1;
+    }
+
+    /// Turns the footprint to face the unit vector `facing` about its centre.
+    #[inline]
+    pub fn set_facing(&mut self, facing: Vec2) {
+        self.rect.facing = facing;
+        self.layout_changes += 1;
+    }
+
+    /// Moves the footprint by `by`.
+    #[inline]
+    pub fn translate(&mut self, by: Vec2) {
+        self.set_rect(self.rect.translated(by));
+    }
+
+    /// Moves the footprint's centre to `centre`.
+    #[inline]
+    pub fn set_centre(&mut self, centre: Vec2) {
+        self.rect.centre = centre;
+        self.layout_changes += 1;
+    }
+
+    #[inline]
+    pub fn set_status(&mut self, status: Status) {
+        self.status = status;
+        self.layout_changes += 1;
+    }
+
     pub fn on_table(&self) -> bool {
-        matches!(self.status, Status::Ready | Status::Fleeing)
+        matches!(self.status(), Status::Ready | Status::Fleeing)
     }
 
     pub fn fleeing(&self) -> bool {
-        self.status == Status::Fleeing
+        self.status() == Status::Fleeing
     }
 }
 
@@ -136,7 +188,7 @@ impl Engagement {
 }
 
 /// The state of one battle.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct BattleState {
     pub units: Vec<UnitState>,
     pub engagements: Vec<Engagement>,
@@ -166,6 +218,8 @@ pub struct BattleState {
     pub favour_units: Vec<bool>,
     /// The close-combat phase's fights already fought (a reused buffer).
     pub fought: Vec<bool>,
+    /// Line-of-sight answers kept while nothing on the table moves.
+    pub sight: SightMemo,
 }
 
 /// A deployment position of the scenario, free or taken.
@@ -197,6 +251,7 @@ impl BattleState {
             favour: [0; 2],
             favour_units: Vec::new(),
             fought: Vec::new(),
+            sight: SightMemo::default(),
         };
         s.reset(setup);
         s
@@ -217,6 +272,7 @@ impl BattleState {
                 } else {
                     Status::Ready
                 },
+                layout_changes: 0,
                 flags: TurnFlags::default(),
                 casualties_this_phase: 0,
                 shooting_casualties: 0,
@@ -246,7 +302,7 @@ impl BattleState {
         }));
         for i in 0..self.units.len() {
             if let Some(h) = self.units[i].host {
-                self.units[i].status = Status::Joined;
+                self.units[i].set_status(Status::Joined);
                 self.units[h].hero = Some(i);
             }
         }
@@ -260,6 +316,16 @@ impl BattleState {
         self.shot_min_need = None;
         self.favour = [0; 2];
         self.favour_units.clear();
+        self.sight.reset(self.units.len());
+    }
+
+    /// A number that changes whenever any unit's footprint or status
+    /// changes: the sum of the units' change counts, which only grow.
+    #[inline]
+    pub fn layout_version(&self) -> u32 {
+        self.units
+            .iter()
+            .fold(0u32, |v, u| v.wrapping_add(u.layout_changes))
     }
 
     /// Reports a core event when States of Battle listens.
@@ -293,14 +359,14 @@ impl BattleState {
 
     /// Closest distance between two units' footprints.
     pub fn distance(&self, a: usize, b: usize) -> f64 {
-        self.units[a].rect.distance(&self.units[b].rect)
+        self.units[a].rect().distance(self.units[b].rect())
     }
 
     /// Whether units `a` and `b` are within `radius` of each other
     /// (`distance <= radius`), skipping the measurement for units surely
     /// farther apart.
     pub fn within(&self, a: usize, b: usize, radius: f64) -> bool {
-        self.units[a].rect.within(&self.units[b].rect, radius)
+        self.units[a].rect().within(self.units[b].rect(), radius)
     }
 
     /// Units on the table of `side`.
@@ -321,8 +387,8 @@ impl BattleState {
         for e in self.side_units(side) {
             if let Some((_, best)) = nearest {
                 if self.units[unit]
-                    .rect
-                    .surely_farther_than(&self.units[e].rect, best)
+                    .rect()
+                    .surely_farther_than(self.units[e].rect(), best)
                 {
                     continue;
                 }
@@ -343,7 +409,7 @@ impl BattleState {
         }
         let hero = u
             .hero
-            .filter(|&h| self.units[h].status == Status::Joined)
+            .filter(|&h| self.units[h].status() == Status::Joined)
             .map_or(0, |h| {
                 setup.profiles[self.units[h].profile].model_strength()
             });

@@ -154,7 +154,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 && self.profile(u).psychology.fear_level() > 0;
             if let Some(e) = cause.filter(|_| !immune) {
                 if !self.courage_test(u, TestKind::FearOrTerror, fear_dc(2), false) {
-                    let away = self.st.units[u].rect.centre - self.st.units[e].rect.centre;
+                    let away = self.st.units[u].rect().centre - self.st.units[e].rect().centre;
                     self.flee(u, away, "is terrified", FleeCause::Fear, Some(e));
                 }
             }
@@ -240,7 +240,7 @@ impl<T: Tracer> Ctx<'_, T> {
         // charge within reach and keeps the standard action.
         let double = may_double && gap > 2.0 * speed + 3.0;
         let extra = !double && may_double && gap > speed + 3.0 && self.ap_extra_move(u);
-        let goal = self.st.units[enemy].rect.centre;
+        let goal = self.st.units[enemy].rect().centre;
         self.decided(
             u,
             "move",
@@ -378,8 +378,8 @@ impl<T: Tracer> Ctx<'_, T> {
         let mut best: Option<(usize, (bool, u32, f64))> = None;
         for e in self.st.side_units(s.side.other()) {
             if self.st.units[u]
-                .rect
-                .surely_farther_than(&self.st.units[e].rect, reach)
+                .rect()
+                .surely_farther_than(self.st.units[e].rect(), reach)
                 || !self.can_see_for_charge(u, e)
             {
                 continue;

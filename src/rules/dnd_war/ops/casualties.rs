@@ -142,12 +142,13 @@ impl<T: Tracer> Ctx<'_, T> {
         let side = self.st.units[unit].side;
         let was_fleeing = self.st.units[unit].fleeing();
         if let Some(h) = self.st.units[unit].host.take() {
-            self.st.units[unit].rect.centre = self.st.units[h].rect.centre;
+            let centre = self.st.units[h].rect().centre;
+            self.st.units[unit].set_centre(centre);
             if self.st.units[h].hero == Some(unit) {
                 self.st.units[h].hero = None;
             }
         }
-        self.st.units[unit].status = status;
+        self.st.units[unit].set_status(status);
         self.st.report(CoreEvent::Removed {
             unit,
             fled_off: status == Status::FledOffTable,

@@ -29,7 +29,7 @@ impl<T: Tracer> Ctx<'_, T> {
     /// The unit that scores for character `h`: his unit, or himself alone.
     fn scorer(&self, h: usize) -> usize {
         match self.st.units[h].host {
-            Some(host) if self.st.units[h].status == Status::Joined => host,
+            Some(host) if self.st.units[h].status() == Status::Joined => host,
             _ => h,
         }
     }
@@ -87,7 +87,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 |c| format!("challenges {}", c.label(champion)),
                 "issue_challenges",
             );
-            let forced = self.st.units[champion].status != Status::Joined
+            let forced = self.st.units[champion].status() != Status::Joined
                 || self.profile(challenger).class_rule == Some(ClassRule::SanctifiedChallenge);
             let (accept, rule) = match self.doctrine(side.other()).accept_challenges {
                 _ if forced => (true, "cannot refuse"),
@@ -120,7 +120,7 @@ impl<T: Tracer> Ctx<'_, T> {
             // courage his unit leans on most (G-29).
             let shamed = self
                 .heroes_in(*f, side.other())
-                .filter(|&h| self.st.units[h].status == Status::Joined)
+                .filter(|&h| self.st.units[h].status() == Status::Joined)
                 .max_by_key(|&h| self.profile(h).courage);
             if let Some(h) = shamed {
                 self.st.units[h].shamed_on_turn = self.st.turn;
@@ -139,7 +139,7 @@ impl<T: Tracer> Ctx<'_, T> {
         for (k, &h) in order.iter().enumerate() {
             let foe = order[1 - k];
             let alive = |c: &Self, u: usize| {
-                c.st.units[u].on_table() || c.st.units[u].status == Status::Joined
+                c.st.units[u].on_table() || c.st.units[u].status() == Status::Joined
             };
             if !alive(self, foe) || !(alive(self, h) || simultaneous && k == 1) {
                 continue;

@@ -30,7 +30,7 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn joined_hero(&self, unit: usize) -> Option<usize> {
         let h = self.st.units[unit].hero?;
         let hero = &self.st.units[h];
-        (hero.status == Status::Joined && hero.shamed_on_turn != self.st.turn).then_some(h)
+        (hero.status() == Status::Joined && hero.shamed_on_turn != self.st.turn).then_some(h)
     }
 
     /// The character who acts for `unit`: its joined character, or the unit
@@ -45,14 +45,14 @@ impl<T: Tracer> Ctx<'_, T> {
     /// Where a unit or a joined character stands.
     pub fn position_rect(&self, unit: usize) -> crate::geometry::Rect {
         match self.st.units[unit].host {
-            Some(h) if self.st.units[unit].status == Status::Joined => self.st.units[h].rect,
-            _ => self.st.units[unit].rect,
+            Some(h) if self.st.units[unit].status() == Status::Joined => *self.st.units[h].rect(),
+            _ => *self.st.units[unit].rect(),
         }
     }
 
     fn alive_character(&self, i: usize) -> bool {
         let u = &self.st.units[i];
-        self.profile(i).is_character() && (u.on_table() || u.status == Status::Joined)
+        self.profile(i).is_character() && (u.on_table() || u.status() == Status::Joined)
     }
 
     fn within(&self, unit: usize, other: usize, radius: f64) -> bool {
@@ -147,7 +147,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let Some(h) = self.st.units[host].hero.take() else {
             return;
         };
-        if self.st.units[h].status != Status::Joined {
+        if self.st.units[h].status() != Status::Joined {
             return;
         }
         self.st.units[h].host = None;
@@ -155,17 +155,17 @@ impl<T: Tracer> Ctx<'_, T> {
             self.remove_unit(h, Status::FledOffTable);
             return;
         }
-        let r = self.st.units[host].rect;
+        let r = *self.st.units[host].rect();
         let p = self.profile(h);
         let body = self.st.units[h].body;
         let facing: Vec2 = r.facing;
         let u = &mut self.st.units[h];
-        u.rect = footprint(p, &body, r.centre, facing);
-        u.status = if was_fleeing {
+        u.set_rect(footprint(p, &body, r.centre, facing));
+        u.set_status(if was_fleeing {
             Status::Fleeing
         } else {
             Status::Ready
-        };
+        });
         self.change(h, |_| "stands alone now that his unit is gone".into());
     }
 }

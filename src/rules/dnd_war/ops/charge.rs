@@ -41,8 +41,8 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn can_see_for_charge(&self, unit: usize, target: usize) -> bool {
         let u = &self.st.units[unit];
         !self.profile(unit).has_companies()
-            || u.rect
-                .partly_in_arc(&self.st.units[target].rect, Arc::Front)
+            || u.rect()
+                .partly_in_arc(self.st.units[target].rect(), Arc::Front)
     }
 
     /// Whether the target has flanks and a rear (company units only).
@@ -56,8 +56,8 @@ impl<T: Tracer> Ctx<'_, T> {
             return Arc::Front;
         }
         self.st.units[target]
-            .rect
-            .arc_of(self.st.units[charger].rect.centre)
+            .rect()
+            .arc_of(self.st.units[charger].rect().centre)
     }
 
     /// `unit` charges `target`: the whole charge phase for one unit.
@@ -69,11 +69,11 @@ impl<T: Tracer> Ctx<'_, T> {
             ChargePath::ClosestDistance => distance_now,
             ChargePath::StrictPath => {
                 let u = &self.st.units[unit];
-                let to = (self.st.units[target].rect.centre - u.rect.centre).normalized();
-                let turn = u.rect.facing.angle_to(to);
+                let to = (self.st.units[target].rect().centre - u.rect().centre).normalized();
+                let turn = u.rect().facing.angle_to(to);
                 let wheel =
                     if self.profile(unit).has_companies() && turn > std::f64::consts::FRAC_PI_4 {
-                        wheel_cost(u.rect.width, turn - std::f64::consts::FRAC_PI_4)
+                        wheel_cost(u.rect().width, turn - std::f64::consts::FRAC_PI_4)
                     } else {
                         0.0
                     };
@@ -109,7 +109,7 @@ impl<T: Tracer> Ctx<'_, T> {
             && !self.st.units[target].fleeing()
             && !self.courage_test(target, TestKind::FearOrTerror, fear_dc(mine), false)
         {
-            let away = self.st.units[target].rect.centre - self.st.units[unit].rect.centre;
+            let away = self.st.units[target].rect().centre - self.st.units[unit].rect().centre;
             self.flee(
                 target,
                 away,
@@ -158,7 +158,7 @@ impl<T: Tracer> Ctx<'_, T> {
             });
             return ChargeOutcome::NoRoom;
         };
-        self.st.units[unit].rect = rect;
+        self.st.units[unit].set_rect(rect);
         self.st.engagements.push(Engagement {
             units: [unit, target],
             arc_on: [Arc::Front, arc],
@@ -196,7 +196,7 @@ impl<T: Tracer> Ctx<'_, T> {
             CaughtFleeing::Literal => {
                 let arc = self.contact_arc(unit, target);
                 if let Some((rect, overlap)) = self.contact_rect(unit, target, arc) {
-                    self.st.units[unit].rect = rect;
+                    self.st.units[unit].set_rect(rect);
                     self.st.engagements.push(Engagement {
                         units: [unit, target],
                         arc_on: [Arc::Front, arc],
@@ -221,8 +221,8 @@ impl<T: Tracer> Ctx<'_, T> {
     /// the contact; shifted along the edge to clear other units, `None` if
     /// nowhere along it is clear.
     pub fn contact_rect(&self, unit: usize, target: usize, arc: Arc) -> Option<(Rect, f64)> {
-        let t = self.st.units[target].rect;
-        let me = self.st.units[unit].rect;
+        let t = *self.st.units[target].rect();
+        let me = *self.st.units[unit].rect();
         let (normal, half_edge) = match arc {
             Arc::Front => (t.facing, t.width / 2.0),
             Arc::Rear => (-t.facing, t.width / 2.0),
@@ -256,7 +256,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 i == unit
                     || i == target
                     || !other.on_table()
-                    || !other.rect.overlaps(&shrunk(&rect))
+                    || !other.rect().overlaps(&shrunk(&rect))
             });
             if clear {
                 let lo = (o - me.width / 2.0).max(-half_edge);

@@ -340,7 +340,7 @@ impl<T: Tracer> Ctx<'_, T> {
             let edge = if ta + tb > 0.0 { ta / (ta + tb) } else { 0.5 };
             self.fight_challenge(a, b);
             let dead = |c: &Self, h: usize| {
-                !(c.st.units[h].on_table() || c.st.units[h].status == Status::Joined)
+                !(c.st.units[h].on_table() || c.st.units[h].status() == Status::Joined)
             };
             let slain = [a, b].into_iter().find(|&h| dead(self, h));
             self.st.report(CoreEvent::Challenge {
@@ -377,7 +377,7 @@ impl<T: Tracer> Ctx<'_, T> {
             let Some(e) = nearest else { continue };
             let arc = self.contact_arc(m, e);
             if let Some((rect, overlap)) = self.contact_rect(m, e, arc) {
-                self.st.units[m].rect = rect;
+                self.st.units[m].set_rect(rect);
                 self.st
                     .engagements
                     .push(crate::rules::dnd_war::state::Engagement {
@@ -413,7 +413,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 .acting_hero(m)
                 .is_some_and(|h| self.setup.units[h].battle_standard);
             s.musician |= cmd.musician;
-            highest = highest.max(BattleState::elevation(self.setup, u.rect.centre));
+            highest = highest.max(BattleState::elevation(self.setup, u.rect().centre));
             // Flank and rear: our units touching an enemy company unit's side or back.
             for (enemy, _) in self.st.opponents(m) {
                 if let Some((arc_on_enemy, _)) = self.st.contact(enemy, m) {
@@ -433,7 +433,7 @@ impl<T: Tracer> Ctx<'_, T> {
             .iter()
             .map(|&m| usize::from(m))
             .filter(|&m| self.st.units[m].side != side && self.st.units[m].on_table())
-            .map(|m| BattleState::elevation(self.setup, self.st.units[m].rect.centre))
+            .map(|m| BattleState::elevation(self.setup, self.st.units[m].rect().centre))
             .max()
             .unwrap_or(i8::MIN)
     }
@@ -530,13 +530,13 @@ impl<T: Tracer> Ctx<'_, T> {
     /// The direction directly away from the enemies `unit` is engaged with
     /// (the sum of the directions away from each, G-05).
     pub fn away_from_enemies(&self, unit: usize) -> Vec2 {
-        let me = self.st.units[unit].rect.centre;
+        let me = self.st.units[unit].rect().centre;
         let mut v = Vec2::ZERO;
         for (enemy, _) in self.st.opponents(unit) {
-            v = v + (me - self.st.units[enemy].rect.centre).normalized();
+            v = v + (me - self.st.units[enemy].rect().centre).normalized();
         }
         if v.length() < 1e-9 {
-            -self.st.units[unit].rect.facing
+            -self.st.units[unit].rect().facing
         } else {
             v
         }
@@ -551,17 +551,17 @@ impl<T: Tracer> Ctx<'_, T> {
             self.roll(6, unit, "pursuit", 0),
         );
         let dist = flee_distance(d1, d2, speed, self.setup.options.flee_min_zero);
-        let to = self.st.units[quarry].rect.centre - self.st.units[unit].rect.centre;
+        let to = self.st.units[quarry].rect().centre - self.st.units[unit].rect().centre;
         if to.length() > 1e-9 {
-            self.st.units[unit].rect.facing = to.normalized();
+            self.st.units[unit].set_facing(to.normalized());
         }
         let gap = self.st.distance(unit, quarry);
         if dist >= gap {
             self.catch(unit, quarry);
         } else {
-            let dir = self.st.units[unit].rect.facing;
+            let dir = self.st.units[unit].rect().facing;
             let travel = self.clear_travel(unit, dir, dist, 0.0);
-            self.st.units[unit].rect = self.st.units[unit].rect.translated(dir * travel);
+            self.st.units[unit].translate(dir * travel);
             self.change(unit, |_| format!("pursues {travel:.1} inches"));
         }
     }

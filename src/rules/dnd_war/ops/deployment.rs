@@ -38,8 +38,8 @@ impl<T: Tracer> Ctx<'_, T> {
             if placed_later {
                 self.st.slots.push(Slot {
                     side: s.side,
-                    centre: s.rect.centre,
-                    facing: s.rect.facing,
+                    centre: s.rect().centre,
+                    facing: s.rect().facing,
                     owner: u,
                     taken: false,
                 });
@@ -80,7 +80,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 || self.st.unplaced[o]
                 || !self.st.units[o].on_table()
                 || self.st.units[o].host.is_some()
-                || !self.st.units[o].rect.overlaps(r)
+                || !self.st.units[o].rect().overlaps(r)
         })
     }
 
@@ -107,9 +107,9 @@ impl<T: Tracer> Ctx<'_, T> {
             0.0
         };
         if self.placed_enemies(s).next().is_none() {
-            return own - (at - self.st.units[u].rect.centre).length();
+            return own - (at - self.st.units[u].rect().centre).length();
         }
-        let dist = |e: usize| (self.st.units[e].rect.centre - at).length();
+        let dist = |e: usize| (self.st.units[e].rect().centre - at).length();
         if let Some(range) = self.range_of(u) {
             let in_range = self.placed_enemies(s).filter(|&e| dist(e) <= range).count();
             let nearest = self.placed_enemies(s).map(dist).fold(f64::MAX, f64::min);
@@ -184,10 +184,10 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// Moves `u` to `rect`, with any character inside it.
     fn put(&mut self, u: usize, rect: Rect) {
-        self.st.units[u].rect = rect;
+        self.st.units[u].set_rect(rect);
         if let Some(h) = self.st.units[u].hero {
             let r = self.tray(h, rect.centre, rect.facing);
-            self.st.units[h].rect = r;
+            self.st.units[h].set_rect(r);
         }
     }
 
@@ -201,15 +201,15 @@ impl<T: Tracer> Ctx<'_, T> {
             let Some(range) = self.range_of(u) else {
                 continue;
             };
-            let start = unit.rect;
+            let start = *unit.rect();
             let here = start.centre;
             let Some(target) = self.placed_enemies(s).min_by(|&a, &b| {
-                let d = |e: usize| (self.st.units[e].rect.centre - here).length();
+                let d = |e: usize| (self.st.units[e].rect().centre - here).length();
                 d(a).total_cmp(&d(b))
             }) else {
                 return false;
             };
-            let to = self.st.units[target].rect.centre - here;
+            let to = self.st.units[target].rect().centre - here;
             if to.length() <= range || to.length() < 1e-9 {
                 continue;
             }

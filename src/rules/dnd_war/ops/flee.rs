@@ -37,11 +37,11 @@ impl<T: Tracer> Ctx<'_, T> {
             _ => self
                 .setup
                 .board
-                .nearest_edge_direction(self.st.units[unit].rect.centre),
+                .nearest_edge_direction(self.st.units[unit].rect().centre),
         };
         self.st.disengage(unit);
         let u = &mut self.st.units[unit];
-        u.status = Status::Fleeing;
+        u.set_status(Status::Fleeing);
         u.flags.fled_this_turn = true;
         u.times_fled += 1;
         u.caught_by = None;
@@ -68,8 +68,8 @@ impl<T: Tracer> Ctx<'_, T> {
             self.change(unit, |_| "falls back 0 inches".to_string());
             return;
         }
-        self.st.units[unit].rect.facing = dir;
-        let start = self.st.units[unit].rect;
+        self.st.units[unit].set_facing(dir);
+        let start = *self.st.units[unit].rect();
         let mut travel = reach_along(start.centre, dir, budget, &self.setup.terrain);
         let edge = self.setup.board.distance_to_edge(&start, dir);
         // The first enemy in the path ends the flight: You Cannot Pass! (L144).
@@ -81,11 +81,11 @@ impl<T: Tracer> Ctx<'_, T> {
             if i == unit
                 || !other.on_table()
                 || other.side == side
-                || start.surely_farther_than(&other.rect, travel)
+                || start.surely_farther_than(other.rect(), travel)
             {
                 continue;
             }
-            if let Some(d) = start.contact_distance(dir, &other.rect) {
+            if let Some(d) = start.contact_distance(dir, other.rect()) {
                 let nearer = match blocked_by {
                     None => true,
                     Some((_, best)) => d < best,
@@ -109,7 +109,7 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         if edge <= travel {
             self.flee_through_allies(unit, dir, edge);
-            self.st.units[unit].rect = start.translated(dir * edge);
+            self.st.units[unit].set_rect(start.translated(dir * edge));
             self.remove_unit(unit, Status::FledOffTable);
             return;
         }
@@ -124,7 +124,7 @@ impl<T: Tracer> Ctx<'_, T> {
             }
             rect = start.translated(dir * travel);
         }
-        self.st.units[unit].rect = rect;
+        self.st.units[unit].set_rect(rect);
         self.change(unit, |_| format!("falls back {travel:.1} inches"));
     }
 
@@ -133,13 +133,13 @@ impl<T: Tracer> Ctx<'_, T> {
             .units
             .iter()
             .enumerate()
-            .any(|(i, o)| i != unit && o.on_table() && o.rect.overlaps(rect))
+            .any(|(i, o)| i != unit && o.on_table() && o.rect().overlaps(rect))
     }
 
     /// Allies within `travel` inches of `unit`'s path take the flee-through
     /// test (DC 13 + panic modifiers; a failure flees the same way, L145).
     fn flee_through_allies(&mut self, unit: usize, dir: Vec2, travel: f64) {
-        let start = self.st.units[unit].rect;
+        let start = *self.st.units[unit].rect();
         let side = self.st.units[unit].side;
         for i in 0..self.st.units.len() {
             let o = &self.st.units[i];
@@ -150,9 +150,9 @@ impl<T: Tracer> Ctx<'_, T> {
                 continue;
             }
             // Sliding into contact takes at least the distance between the two.
-            if !start.surely_farther_than(&o.rect, travel)
+            if !start.surely_farther_than(o.rect(), travel)
                 && start
-                    .contact_distance(dir, &o.rect)
+                    .contact_distance(dir, o.rect())
                     .is_some_and(|d| d < travel)
             {
                 self.st.units[i].flags.panic_tested = true;
@@ -184,14 +184,14 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn rally_attempt(&mut self, unit: usize, fall_back_on_fail: bool) -> bool {
         if self.courage_test(unit, TestKind::Rally, courage::DC_RALLY, false) {
             let u = &mut self.st.units[unit];
-            u.status = Status::Ready;
+            u.set_status(Status::Ready);
             u.flags.reformed = true;
             u.times_rallied += 1;
             u.caught_by = None;
             if let Some((enemy, _)) = self.st.nearest_enemy(unit) {
-                let to = self.st.units[enemy].rect.centre - self.st.units[unit].rect.centre;
+                let to = self.st.units[enemy].rect().centre - self.st.units[unit].rect().centre;
                 if !self.st.engaged(unit) && to.length() > 1e-9 {
-                    self.st.units[unit].rect.facing = to.normalized();
+                    self.st.units[unit].set_facing(to.normalized());
                 }
             }
             self.change(unit, |_| "rallies and reforms".to_string());
@@ -201,7 +201,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 let dir = self
                     .setup
                     .board
-                    .nearest_edge_direction(self.st.units[unit].rect.centre);
+                    .nearest_edge_direction(self.st.units[unit].rect().centre);
                 self.fall_back(unit, dir);
             }
             false

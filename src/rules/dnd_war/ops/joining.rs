@@ -32,7 +32,7 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn joined_speed(&self, unit: usize) -> f64 {
         let speed = self.profile(unit).speed;
         match self.st.units[unit].hero {
-            Some(h) if self.st.units[h].status == Status::Joined => {
+            Some(h) if self.st.units[h].status() == Status::Joined => {
                 speed.min(self.profile(h).speed)
             }
             _ => speed,
@@ -48,7 +48,7 @@ impl<T: Tracer> Ctx<'_, T> {
             let u = &self.st.units[c];
             if u.side != side
                 || !self.profile(c).is_character()
-                || u.status != Status::Ready
+                || u.status() != Status::Ready
                 || u.flags.walked
                 || u.flags.double_moved
                 || self.st.engaged(c)
@@ -80,11 +80,11 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// Character `c` walks `inches` into contact with `host` and joins it.
     pub fn join(&mut self, c: usize, host: usize, inches: f64) {
-        let rect = self.st.units[host].rect;
+        let rect = *self.st.units[host].rect();
         let hero = &mut self.st.units[c];
-        hero.status = Status::Joined;
+        hero.set_status(Status::Joined);
         hero.host = Some(host);
-        hero.rect = rect;
+        hero.set_rect(rect);
         hero.flags.walked = true;
         let unit = &mut self.st.units[host];
         unit.hero = Some(c);
@@ -108,15 +108,15 @@ impl<T: Tracer> Ctx<'_, T> {
     /// of the command company and stands alone (L604, L614).
     pub fn leave(&mut self, unit: usize) -> Option<usize> {
         let h = self.joined_hero(unit)?;
-        let r = self.st.units[unit].rect;
+        let r = *self.st.units[unit].rect();
         let p = self.profile(h);
         let body = self.st.units[h].body;
         // He steps out across the front edge at the command company.
         let centre = r.front_centre();
         let flags = self.st.units[unit].flags;
         let hero = &mut self.st.units[h];
-        hero.rect = footprint(p, &body, centre, r.facing);
-        hero.status = Status::Ready;
+        hero.set_rect(footprint(p, &body, centre, r.facing));
+        hero.set_status(Status::Ready);
         hero.host = None;
         hero.flags.walked |= flags.walked;
         hero.flags.double_moved |= flags.double_moved;
@@ -160,11 +160,11 @@ impl<T: Tracer> Ctx<'_, T> {
                 }
                 None => {
                     // No charge to make: he stays in the unit after all.
-                    let rect = self.st.units[u].rect;
+                    let rect = *self.st.units[u].rect();
                     let hero = &mut self.st.units[h];
-                    hero.status = Status::Joined;
+                    hero.set_status(Status::Joined);
                     hero.host = Some(u);
-                    hero.rect = rect;
+                    hero.set_rect(rect);
                     self.st.units[u].hero = Some(h);
                 }
             }
@@ -194,7 +194,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 && t.side != c.st.units[unit].side
                 && (c.setup.options.shoot_into_melee || !c.st.engaged(e))
                 && c.st.within(unit, e, ranged.inches)
-                && c.st.units[unit].rect.partly_in_arc(&t.rect, Arc::Front)
+                && c.st.units[unit].rect().partly_in_arc(t.rect(), Arc::Front)
                 && c.any_company_sees(unit, e)
         };
         let target = match unit_target {
@@ -217,7 +217,8 @@ impl<T: Tracer> Ctx<'_, T> {
             "joined character: the unit's target, else closest",
         );
         // He shoots from where the unit stands.
-        self.st.units[h].rect = self.st.units[unit].rect;
+        let rect = *self.st.units[unit].rect();
+        self.st.units[h].set_rect(rect);
         self.shoot(h, t);
         if self.st.units[t].shooting_cause == Some(h) {
             self.st.units[t].shooting_cause = Some(unit);

@@ -74,9 +74,9 @@ impl<T: Tracer> Ctx<'_, T> {
             Some(MachineKind::StoneThrower) => {
                 let range = self.profile(unit).ranged.map_or(0.0, |r| r.inches);
                 let d = self.st.units[unit]
-                    .rect
+                    .rect()
                     .centre
-                    .distance(self.st.units[target].rect.centre);
+                    .distance(self.st.units[target].rect().centre);
                 stone_aim_legal(d, range)
             }
             _ => true,
@@ -88,9 +88,9 @@ impl<T: Tracer> Ctx<'_, T> {
         let (Some(kind), Some(ranged)) = (self.machine(unit), self.profile(unit).ranged) else {
             return 0;
         };
-        let to = self.st.units[target].rect.centre - self.st.units[unit].rect.centre;
+        let to = self.st.units[target].rect().centre - self.st.units[unit].rect().centre;
         if to.length() > 1e-9 {
-            self.st.units[unit].rect.facing = to.normalized();
+            self.st.units[unit].set_facing(to.normalized());
         }
         let u = &mut self.st.units[unit];
         u.flags.shot = true;
@@ -144,7 +144,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let d10 = self.roll(10, unit, "stone thrower d10", 0);
         let face = self.roll(6, unit, "scatter die", 0);
         let bearing = (self.dice.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * 360.0;
-        let aim = self.st.units[target].rect.centre;
+        let aim = self.st.units[target].rect().centre;
         let landing = match scatter(d10, face, bearing) {
             Scatter::Misfire => {
                 let d6 = self.roll(6, unit, "misfire", 0);
@@ -200,7 +200,7 @@ impl<T: Tracer> Ctx<'_, T> {
     /// (companies) or 2" apart (loose units).
     pub fn models_under(&self, unit: usize, p: Vec2, radius: f64) -> u32 {
         let u = &self.st.units[unit];
-        let r = u.rect;
+        let r = *u.rect();
         if r.distance_to_point(p) > radius + 1.0 {
             return 0;
         }

@@ -30,7 +30,7 @@ impl<T: Tracer> Ctx<'_, T> {
     /// still overlaps it ([`crate::geometry::Rect::overlap_span`]) is passed over unmeasured:
     /// it would fail the same way, so the answer is unchanged.
     pub fn clear_travel(&self, unit: usize, dir: Vec2, wanted: f64, enemy_gap: f64) -> f64 {
-        let start = self.st.units[unit].rect;
+        let start = *self.st.units[unit].rect();
         let side = self.st.units[unit].side;
         let mut travel = wanted.max(0.0);
         loop {
@@ -48,18 +48,18 @@ impl<T: Tracer> Ctx<'_, T> {
                 }
                 // Never closer than allowed, unless we started closer and move away.
                 let need = if o.side == side { 0.01 } else { enemy_gap };
-                if r.surely_farther_than(&o.rect, need) {
+                if r.surely_farther_than(o.rect(), need) {
                     return None;
                 }
-                let gap = r.distance(&o.rect);
-                let clear = gap >= need || gap >= start.distance(&o.rect);
+                let gap = r.distance(o.rect());
+                let clear = gap >= need || gap >= start.distance(o.rect());
                 (!clear).then_some((o, gap))
             });
             let Some((o, gap)) = blocker else {
                 return travel;
             };
             if gap == 0.0 {
-                if let Some((lo, hi)) = start.overlap_span(dir, &o.rect, SURE_OVERLAP) {
+                if let Some((lo, hi)) = start.overlap_span(dir, o.rect(), SURE_OVERLAP) {
                     while travel <= hi && travel - BACKOFF >= lo {
                         travel -= BACKOFF;
                     }
@@ -85,7 +85,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let mut budget = if double { 2.0 * speed } else { speed };
         // A character who joined this turn used part of the move (TV-22).
         budget = (budget - self.st.units[unit].move_spent).max(0.0);
-        let r = self.st.units[unit].rect;
+        let r = *self.st.units[unit].rect();
         let to = goal - r.centre;
         if to.length() < 1e-9 {
             return 0.0;
@@ -107,34 +107,34 @@ impl<T: Tracer> Ctx<'_, T> {
             budget -= cost;
             let clockwise = r.facing.cross(dir) < 0.0;
             let turn = if clockwise { angle } else { -angle };
-            self.st.units[unit].rect = if pivot <= wheel {
+            self.st.units[unit].set_rect(if pivot <= wheel {
                 r.pivoted(turn)
             } else {
                 r.wheeled(turn)
-            };
-            let r2 = self.st.units[unit].rect;
+            });
+            let r2 = *self.st.units[unit].rect();
             dir = (goal - r2.centre).normalized();
             self.change(unit, |_| {
                 format!("turns {:.0} degrees ({cost:.1} inches)", angle.to_degrees())
             });
         } else if !companies {
-            self.st.units[unit].rect.facing = dir;
+            self.st.units[unit].set_facing(dir);
         }
-        let start = self.st.units[unit].rect.centre;
+        let start = self.st.units[unit].rect().centre;
         let mut wanted = reach_along(start, dir, budget, &self.setup.terrain);
         // Sliding into contact takes at least the distance between the two:
         // a goal surely farther than the wanted travel (and the stop) leaves
         // it unchanged.
-        let here = self.st.units[unit].rect;
-        let goal_rect = goal_unit.map(|g| self.st.units[g].rect);
+        let here = *self.st.units[unit].rect();
+        let goal_rect = goal_unit.map(|g| self.st.units[g].rect());
         if let Some(g) = goal_rect.filter(|g| !here.surely_farther_than(g, wanted + stop_short)) {
-            if let Some(d) = here.contact_distance(dir, &g) {
+            if let Some(d) = here.contact_distance(dir, g) {
                 wanted = wanted.min((d - stop_short).max(0.0));
             }
         }
         let travel = self.clear_travel(unit, dir, wanted, ENEMY_EXCLUSION + 1e-6);
         if travel > 0.0 {
-            self.st.units[unit].rect = self.st.units[unit].rect.translated(dir * travel);
+            self.st.units[unit].translate(dir * travel);
             let u = &mut self.st.units[unit];
             if double {
                 u.flags.double_moved = true;

@@ -108,7 +108,7 @@ impl<T: Tracer> Ctx<'_, T> {
         if self.courage_test(unit, TestKind::Panic, dc, false) {
             return false;
         }
-        let away = self.st.units[unit].rect.centre - self.st.units[cause].rect.centre;
+        let away = self.st.units[unit].rect().centre - self.st.units[cause].rect().centre;
         let why = if shooting_casualties.is_some() {
             FleeCause::ShootingPanic
         } else {

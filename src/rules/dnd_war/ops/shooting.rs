@@ -36,7 +36,7 @@ impl<T: Tracer> Ctx<'_, T> {
     /// Whether nothing (no other unit, no sight-blocking terrain) crosses the line.
     pub fn line_clear(&self, from: Vec2, to: Vec2, shooter: usize, target: usize) -> bool {
         let units_clear = self.st.units.iter().enumerate().all(|(i, o)| {
-            i == shooter || i == target || !o.on_table() || !o.rect.crossed_by(from, to)
+            i == shooter || i == target || !o.on_table() || !o.rect().crossed_by(from, to)
         });
         units_clear
             && self
@@ -57,7 +57,9 @@ impl<T: Tracer> Ctx<'_, T> {
             && (self.setup.options.shoot_into_melee || !self.st.engaged(target))
             && self.st.within(unit, target, ranged.inches)
             && (!self.profile(unit).has_companies()
-                || self.st.units[unit].rect.partly_in_arc(&t.rect, Arc::Front))
+                || self.st.units[unit]
+                    .rect()
+                    .partly_in_arc(t.rect(), Arc::Front))
             && self.any_company_sees(unit, target)
             && self.machine_can_target(unit, target)
     }
@@ -74,10 +76,15 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// Whether any front-rank company of `unit` sees `target`
-    /// (`seeing_share > 0`, stopping at the first that does).
+    /// (`seeing_share > 0`, stopping at the first that does). The answer is
+    /// kept in the battle state's sight memo until something on the table
+    /// moves or `unit`'s front changes.
     pub fn any_company_sees(&self, unit: usize, target: usize) -> bool {
         let n = self.front_companies(unit);
-        (0..n).any(|k| self.company_sees(unit, target, k, n))
+        let version = self.st.layout_version();
+        self.st.sight.sees(unit, target, version, n, || {
+            (0..n).any(|k| self.company_sees(unit, target, k, n))
+        })
     }
 
     /// How many front-rank companies `unit` sights from (1 for a model).
@@ -91,8 +98,8 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// Whether company `k` of `n` across `unit`'s front sees `target`.
     fn company_sees(&self, unit: usize, target: usize, k: usize, n: usize) -> bool {
-        let r = self.st.units[unit].rect;
-        let t = self.st.units[target].rect;
+        let r = *self.st.units[unit].rect();
+        let t = *self.st.units[target].rect();
         let x = -r.width / 2.0 + r.width * (k as f64 + 0.5) / n as f64;
         let from = r.to_world(Vec2::new(x, r.depth / 2.0));
         if self.line_clear(from, t.centre, unit, target) {
@@ -106,8 +113,8 @@ impl<T: Tracer> Ctx<'_, T> {
     /// by the centre-to-centre line, or by the target's own ground.
     fn cover_penalty(&self, unit: usize, target: usize) -> i32 {
         let (from, to) = (
-            self.st.units[unit].rect.centre,
-            self.st.units[target].rect.centre,
+            self.st.units[unit].rect().centre,
+            self.st.units[target].rect().centre,
         );
         let mut best = Cover::None;
         for a in &self.setup.terrain {
@@ -136,8 +143,8 @@ impl<T: Tracer> Ctx<'_, T> {
         };
         let body = self.st.units[unit].body;
         let share = self.seeing_share(unit, target);
-        let higher = BattleState::elevation(self.setup, self.st.units[unit].rect.centre)
-            > BattleState::elevation(self.setup, self.st.units[target].rect.centre);
+        let higher = BattleState::elevation(self.setup, self.st.units[unit].rect().centre)
+            > BattleState::elevation(self.setup, self.st.units[target].rect().centre);
         let per_model = self.dice_per_model(unit, target);
         let models = if self.profile(unit).has_companies() {
             body.shooting_dice(higher, share, per_model, self.captain_dice(unit, target))

@@ -24,12 +24,12 @@ impl<T: Tracer> Ctx<'_, T> {
         if !matches!(self.st.contact(unit, enemy), Some((Arc::Front, _))) {
             return 0;
         }
-        let r = self.st.units[unit].rect;
+        let r = *self.st.units[unit].rect();
         let body = &self.st.units[unit].body;
         let x0 = -r.width / 2.0 + TRAY_WIDTH * f64::from(i);
         let x1 = x0 + TRAY_WIDTH;
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for c in self.st.units[enemy].rect.corners() {
+        for c in self.st.units[enemy].rect().corners() {
             let x = r.to_local(c).x;
             lo = lo.min(x);
             hi = hi.max(x);

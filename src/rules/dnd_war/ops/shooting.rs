@@ -81,10 +81,14 @@ impl<T: Tracer> Ctx<'_, T> {
     /// moves or `unit`'s front changes.
     pub fn any_company_sees(&self, unit: usize, target: usize) -> bool {
         let n = self.front_companies(unit);
-        let version = self.st.layout_version();
-        self.st.sight.sees(unit, target, version, n, || {
-            (0..n).any(|k| self.company_sees(unit, target, k, n))
-        })
+        let measure = || (0..n).any(|k| self.company_sees(unit, target, k, n));
+        let sees = self
+            .st
+            .sight
+            .sees(unit, target, self.st.layout_version(), n, measure);
+        // Test builds measure again: a stale memo fails every battle test.
+        debug_assert_eq!(sees, measure(), "sight memo stale: {unit} -> {target}");
+        sees
     }
 
     /// How many front-rank companies `unit` sights from (1 for a model).

@@ -251,7 +251,7 @@ impl Rect {
     /// rounding of the cheap least are measured again the world way. Any
     /// other pair is longer by far more than both methods' rounding, so the
     /// answer is bit for bit the least over all 32 (tested against that).
-    fn distance_uncached(&self, other: &Rect) -> f64 {
+    pub fn distance_uncached(&self, other: &Rect) -> f64 {
         let (a, b) = (self.corners(), other.corners());
         if self.overlaps_with_corners(other, &a, &b) {
             return 0.0;

@@ -19,6 +19,7 @@
 //! area spell powers (D&D War has no limited-duration effects or
 //! encounter powers in this version, so none recharge).
 
+use super::memo::StampMemo;
 use super::ops::Ctx;
 use super::setup::DndSetup;
 use super::state::{BattleState, Status};
@@ -48,6 +49,53 @@ pub struct DndCore<'a, T: Tracer> {
     /// Points of each unit, characters at their notional value.
     pub points: &'a [u32],
     pub scales: DndScales,
+    /// How many of the overlay's actions have changed the battle: every
+    /// `&mut self` method of the contract that can change the state counts
+    /// itself first, so a charge option found at the same count is still
+    /// the answer.
+    changes: u32,
+    /// Charge options found at `changes`, per unit (emptied for each battle).
+    charges: &'a StampMemo<Option<ChargeOption>>,
+}
+
+impl<'a, T: Tracer> DndCore<'a, T> {
+    /// The core of a battle starting from `ctx`'s state, with an emptied
+    /// charge memo (`charges` is only storage, reused between battles).
+    pub fn new(
+        ctx: Ctx<'a, T>,
+        points: &'a [u32],
+        scales: DndScales,
+        charges: &'a mut StampMemo<Option<ChargeOption>>,
+    ) -> Self {
+        charges.reset(ctx.st.units.len());
+        DndCore {
+            ctx,
+            points,
+            scales,
+            changes: 0,
+            charges,
+        }
+    }
+
+    /// Counts an action that may change the battle (see `changes`).
+    #[inline]
+    fn changed(&mut self) {
+        self.changes = self.changes.wrapping_add(1);
+    }
+
+    /// The charge `u`'s doctrine would declare now, as the overlay sees it.
+    fn find_charge_option(&self, u: usize) -> Option<ChargeOption> {
+        let target = self.ctx.best_charge(u)?;
+        let speed = self.ctx.joined_speed(u);
+        let distance = self.ctx.st.distance(u, target);
+        let sixths = super::distances::charge_sixths(speed, distance);
+        Some(ChargeOption {
+            target,
+            p_success: f64::from(sixths) / 6.0,
+            distance,
+            max_range: speed + 3.0,
+        })
+    }
 }
 
 impl<T: Tracer> SobCore for DndCore<'_, T> {
@@ -109,18 +157,15 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx.has_flanks(u)
     }
     fn charge_option(&self, u: usize) -> Option<ChargeOption> {
-        let target = self.ctx.best_charge(u)?;
-        let speed = self.ctx.joined_speed(u);
-        let distance = self.ctx.st.distance(u, target);
-        let sixths = super::distances::charge_sixths(speed, distance);
-        Some(ChargeOption {
-            target,
-            p_success: f64::from(sixths) / 6.0,
-            distance,
-            max_range: speed + 3.0,
-        })
+        let option = self
+            .charges
+            .get_or(u, self.changes, || self.find_charge_option(u));
+        // Test builds find it again: a stale memo fails the battle tests.
+        debug_assert_eq!(option, self.find_charge_option(u), "charge memo stale: {u}");
+        option
     }
     fn shooting_target(&mut self, u: usize) -> Option<usize> {
+        // Only traces the choice: the charge options stay as they are.
         if !self.ctx.may_shoot(u) {
             return None;
         }
@@ -187,19 +232,23 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     }
 
     fn start_round(&mut self, round: u16) {
+        self.changed();
         self.ctx.st.turn = round;
         self.ctx.st.new_phase();
         self.ctx.terror_tests();
     }
     fn start_turn(&mut self, active: Side) {
+        self.changed();
         self.ctx.st.initiative = active;
         self.ctx.st.end_turn();
         self.ctx.st.new_phase();
     }
     fn advance(&mut self, u: usize) {
+        self.changed();
         self.ctx.move_unit(u);
     }
     fn charge(&mut self, u: usize, target: usize) -> ChargeResult {
+        self.changed();
         self.ctx.st.new_phase();
         let out = self.ctx.charge(u, target);
         let contact = matches!(
@@ -213,6 +262,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         }
     }
     fn fight_round(&mut self, seed: usize, after_charge: bool) {
+        self.changed();
         if !self.engaged(seed) {
             return;
         }
@@ -236,6 +286,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx.fight(f);
     }
     fn shoot(&mut self, u: usize, target: usize, mods: ShotMods) {
+        self.changed();
         let side = self.side(u);
         self.ctx.st.new_phase();
         self.ctx.st.shot_bonus = mods.to_hit_steps * self.scales.to_hit_step;
@@ -257,17 +308,21 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx.st.units[u].disabled
     }
     fn repair(&mut self, u: usize) -> bool {
+        self.changed();
         self.ctx.repair(u)
     }
     fn reload(&mut self, u: usize) {
+        self.changed();
         let s = &mut self.ctx.st.units[u];
         s.loaded = !s.disabled;
     }
     fn rally(&mut self, u: usize, flee_on_fail: bool) -> bool {
+        self.changed();
         self.ctx.st.units[u].flags.fled_this_turn = false;
         self.ctx.rally_attempt(u, flee_on_fail)
     }
     fn half_move_away(&mut self, u: usize, from: usize) {
+        self.changed();
         let away = self.ctx.st.units[u].rect().centre - self.ctx.st.units[from].rect().centre;
         if away.length() < 1e-9 {
             return;
@@ -280,18 +335,22 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
             .change(u, |_| format!("manoeuvres {travel:.1} inches away"));
     }
     fn deploy_clear(&mut self) {
+        self.changed();
         self.ctx.deploy_clear();
     }
     fn deploy_left(&self, s: Side) -> usize {
         self.ctx.deploy_left(s)
     }
     fn deploy_next(&mut self, s: Side) -> bool {
+        self.changed();
         self.ctx.deploy_next(s)
     }
     fn deploy_nudge(&mut self, s: Side, inches: f64) -> bool {
+        self.changed();
         self.ctx.deploy_nudge(s, inches)
     }
     fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]) {
+        self.changed();
         let st = &mut self.ctx.st;
         st.favour[s.index()] = left;
         st.favour_units.resize(st.units.len(), false);
@@ -302,6 +361,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         }
     }
     fn arrive(&mut self, u: usize) -> bool {
+        self.changed();
         let st = &mut self.ctx.st;
         if st.units[u].status() != Status::Reserve {
             return false;
@@ -319,6 +379,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         true
     }
     fn cast_spells(&mut self, side: Side) -> bool {
+        self.changed();
         // Digest 5.5: each caster not fleeing and not engaged (alone, or
         // inside a unit that is neither) uses its ranged spell power with
         // the shooting procedure; the targets then test for panic.
@@ -374,6 +435,8 @@ pub struct SobOnDndWar {
 pub struct SobScratch {
     pub st: BattleState,
     pub sob: SobBattle,
+    /// The core's charge options, kept between the overlay's actions.
+    pub charges: StampMemo<Option<ChargeOption>>,
 }
 
 impl SobOnDndWar {
@@ -435,6 +498,7 @@ impl Ruleset for SobOnDndWar {
         SobScratch {
             st,
             sob: SobBattle::default(),
+            charges: StampMemo::default(),
         }
     }
 
@@ -463,11 +527,7 @@ impl Ruleset for SobOnDndWar {
             doctrines: &self.core.doctrines,
             trace,
         };
-        let mut core = DndCore {
-            ctx,
-            points: &self.points,
-            scales: self.scales(),
-        };
+        let mut core = DndCore::new(ctx, &self.points, self.scales(), &mut scratch.charges);
         let mut game = Game {
             setup: &self.sob,
             b: &mut scratch.sob,

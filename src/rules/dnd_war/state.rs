@@ -7,7 +7,7 @@
 //! `ops`; nothing here rolls dice.
 
 use super::body::{Body, CAPTAIN_AP};
-use super::memo::SightMemo;
+use super::memo::{DistanceMemo, SightMemo};
 use super::setup::{footprint, DndSetup, Profile};
 use crate::geometry::{Arc, Rect, Vec2};
 use crate::rules::sob::core::CoreEvent;
@@ -220,6 +220,8 @@ pub struct BattleState {
     pub fought: Vec<bool>,
     /// Line-of-sight answers kept while nothing on the table moves.
     pub sight: SightMemo,
+    /// Distances between units' footprints kept while neither moves.
+    distances: DistanceMemo,
 }
 
 /// A deployment position of the scenario, free or taken.
@@ -252,6 +254,7 @@ impl BattleState {
             favour_units: Vec::new(),
             fought: Vec::new(),
             sight: SightMemo::default(),
+            distances: DistanceMemo::default(),
         };
         s.reset(setup);
         s
@@ -317,6 +320,7 @@ impl BattleState {
         self.favour = [0; 2];
         self.favour_units.clear();
         self.sight.reset(self.units.len());
+        self.distances.reset(self.units.len());
     }
 
     /// A number that changes whenever any unit's footprint or status
@@ -359,14 +363,39 @@ impl BattleState {
 
     /// Closest distance between two units' footprints.
     pub fn distance(&self, a: usize, b: usize) -> f64 {
-        self.units[a].rect().distance(self.units[b].rect())
+        let (ua, ub) = (&self.units[a], &self.units[b]);
+        let changes = (ua.layout_changes, ub.layout_changes);
+        if let Some(d) = self.distances.known(a, b, changes) {
+            // Test builds measure again: a stale memo fails the battle tests.
+            debug_assert_eq!(d.to_bits(), ua.rect.distance_uncached(&ub.rect).to_bits());
+            return d;
+        }
+        let d = ua.rect.distance(&ub.rect);
+        self.distances.store(a, b, changes, d);
+        d
+    }
+
+    /// Whether units `a` and `b` are surely more than `gap` apart: `true`
+    /// only if they are (the answer of [`Rect::surely_farther_than`], or
+    /// exact when the distance is remembered), so a `false` must be
+    /// measured.
+    #[inline]
+    pub fn surely_farther(&self, a: usize, b: usize, gap: f64) -> bool {
+        let (ua, ub) = (&self.units[a], &self.units[b]);
+        match self
+            .distances
+            .known(a, b, (ua.layout_changes, ub.layout_changes))
+        {
+            Some(d) => d > gap,
+            None => ua.rect.surely_farther_than(&ub.rect, gap),
+        }
     }
 
     /// Whether units `a` and `b` are within `radius` of each other
     /// (`distance <= radius`), skipping the measurement for units surely
     /// farther apart.
     pub fn within(&self, a: usize, b: usize, radius: f64) -> bool {
-        self.units[a].rect().within(self.units[b].rect(), radius)
+        !self.surely_farther(a, b, radius) && self.distance(a, b) <= radius
     }
 
     /// Units on the table of `side`.
@@ -386,10 +415,7 @@ impl BattleState {
         let mut nearest: Option<(usize, f64)> = None;
         for e in self.side_units(side) {
             if let Some((_, best)) = nearest {
-                if self.units[unit]
-                    .rect()
-                    .surely_farther_than(self.units[e].rect(), best)
-                {
+                if self.surely_farther(unit, e, best) {
                     continue;
                 }
             }

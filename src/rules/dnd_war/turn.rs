@@ -377,11 +377,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let reach = reach_on_sixths(doctrine.charge_min_sixths.max(1), speed)?;
         let mut best: Option<(usize, (bool, u32, f64))> = None;
         for e in self.st.side_units(s.side.other()) {
-            if self.st.units[u]
-                .rect()
-                .surely_farther_than(self.st.units[e].rect(), reach)
-                || !self.can_see_for_charge(u, e)
-            {
+            if self.st.surely_farther(u, e, reach) || !self.can_see_for_charge(u, e) {
                 continue;
             }
             let dist = self.st.distance(u, e);

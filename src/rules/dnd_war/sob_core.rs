@@ -18,6 +18,11 @@
 //! stone thrower is repaired by a Move activation. Not simulated here:
 //! area spell powers (D&D War has no limited-duration effects or
 //! encounter powers in this version, so none recharge).
+//!
+//! The overlay asks for charge options far more often than it acts, so
+//! `DndCore` keeps each unit's option until its next action: every
+//! `&mut self` method of the contract that can change the battle counts
+//! itself first (`changed`).
 
 use super::memo::StampMemo;
 use super::ops::Ctx;

@@ -2,9 +2,12 @@
 //! unit's models, footprint and status (ready, fleeing, destroyed, fled
 //! off the table, joined, in reserve), what it has done this turn, and the
 //! engagements that hold units in close combat; for States of Battle also
-//! the deployment slots and the Favour of the Gods cards the core may spend. The native turn sequence and the States of
-//! Battle card layer both work on this state through the operations in
-//! `ops`; nothing here rolls dice.
+//! the deployment slots and the Favour of the Gods cards the core may
+//! spend. The native turn sequence and the States of Battle card layer both
+//! work on this state through the operations in `ops`; nothing here rolls
+//! dice. A unit's footprint and status are private: they change only
+//! through `UnitState`'s setters, which count each change, so the memos of
+//! `memo` (distances, sight) know when an answer they keep is still true.
 
 use super::body::{Body, CAPTAIN_AP};
 use super::memo::{DistanceMemo, SightMemo};

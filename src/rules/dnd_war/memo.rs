@@ -21,22 +21,39 @@ struct Sight {
     sees: bool,
 }
 
+/// One slot per ordered pair of a battle's units, emptied by `reset`.
+#[derive(Clone, Debug, Default)]
+struct Pairs<T: Copy + Default> {
+    units: usize,
+    slots: Vec<Cell<T>>,
+}
+
+impl<T: Copy + Default> Pairs<T> {
+    /// Empties every slot for a battle of `units` units, reusing storage.
+    fn reset(&mut self, units: usize) {
+        self.units = units;
+        self.slots.clear();
+        self.slots.resize(units * units, Cell::new(T::default()));
+    }
+
+    #[inline]
+    fn slot(&self, a: usize, b: usize) -> &Cell<T> {
+        &self.slots[a * self.units + b]
+    }
+}
+
 /// Whether any front-rank company of a unit sees another unit, per ordered
 /// pair of units: the sight test casts lines past every unit on the table,
 /// and a battle asks the same pair again and again between moves.
 #[derive(Clone, Debug, Default)]
 pub struct SightMemo {
-    units: usize,
-    pairs: Vec<Cell<Sight>>,
+    pairs: Pairs<Sight>,
 }
 
 impl SightMemo {
     /// Empties the memo for a battle of `units` units, reusing its storage.
     pub fn reset(&mut self, units: usize) {
-        self.units = units;
-        self.pairs.clear();
-        self.pairs
-            .resize(units * units, Cell::new(Sight::default()));
+        self.pairs.reset(units);
     }
 
     /// The answer for `shooter` seeing `target` from `fronts` companies at
@@ -51,7 +68,7 @@ impl SightMemo {
         fronts: usize,
         measure: impl FnOnce() -> bool,
     ) -> bool {
-        let slot = &self.pairs[shooter * self.units + target];
+        let slot = self.pairs.slot(shooter, target);
         let stored = slot.get();
         let (version, fronts) = (version.wrapping_add(1), fronts as u16);
         if stored.version == version && stored.fronts == fronts {
@@ -80,31 +97,27 @@ struct Measured {
 /// while neither of the two changes (the others may move).
 #[derive(Clone, Debug, Default)]
 pub struct DistanceMemo {
-    units: usize,
-    pairs: Vec<Cell<Measured>>,
+    pairs: Pairs<Measured>,
 }
 
 impl DistanceMemo {
     /// Empties the memo for a battle of `units` units, reusing its storage.
     pub fn reset(&mut self, units: usize) {
-        self.units = units;
-        self.pairs.clear();
-        self.pairs
-            .resize(units * units, Cell::new(Measured::default()));
+        self.pairs.reset(units);
     }
 
     /// The stored distance from `a` to `b`, if it was measured when their
     /// change counts were `changes`.
     #[inline]
     pub fn known(&self, a: usize, b: usize, changes: (u32, u32)) -> Option<f64> {
-        let stored = self.pairs[a * self.units + b].get();
+        let stored = self.pairs.slot(a, b).get();
         (stored.changes == (changes.0.wrapping_add(1), changes.1)).then_some(stored.distance)
     }
 
     /// Stores `distance` from `a` to `b`, measured at `changes`.
     #[inline]
     pub fn store(&self, a: usize, b: usize, changes: (u32, u32), distance: f64) {
-        self.pairs[a * self.units + b].set(Measured {
+        self.pairs.slot(a, b).set(Measured {
             changes: (changes.0.wrapping_add(1), changes.1),
             distance,
         });

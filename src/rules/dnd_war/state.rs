@@ -136,8 +136,10 @@ impl UnitState {
     /// Turns the footprint to face the unit vector `facing` about its centre.
     #[inline]
     pub fn set_facing(&mut self, facing: Vec2) {
-        self.rect.facing = facing;
-        self.layout_changes += 1;
+        self.set_rect(Rect {
+            facing,
+            ..self.rect
+        });
     }
 
     /// Moves the footprint by `by`.
@@ -149,10 +151,13 @@ impl UnitState {
     /// Moves the footprint's centre to `centre`.
     #[inline]
     pub fn set_centre(&mut self, centre: Vec2) {
-        self.rect.centre = centre;
-        self.layout_changes += 1;
+        self.set_rect(Rect {
+            centre,
+            ..self.rect
+        });
     }
 
+    /// Puts the unit in `status` (on or off the table, fleeing, joined).
     #[inline]
     pub fn set_status(&mut self, status: Status) {
         self.status = status;
@@ -222,7 +227,7 @@ pub struct BattleState {
     /// The close-combat phase's fights already fought (a reused buffer).
     pub fought: Vec<bool>,
     /// Line-of-sight answers kept while nothing on the table moves.
-    pub sight: SightMemo,
+    sight: SightMemo,
     /// Distances between units' footprints kept while neither moves.
     distances: DistanceMemo,
 }
@@ -326,10 +331,25 @@ impl BattleState {
         self.distances.reset(self.units.len());
     }
 
+    /// Whether `shooter`, sighting from `fronts` front companies, sees
+    /// `target`: the sight memo's answer while nothing on the table has
+    /// moved since it was measured, otherwise `measure()`, kept.
+    #[inline]
+    pub fn sight(
+        &self,
+        shooter: usize,
+        target: usize,
+        fronts: usize,
+        measure: impl FnOnce() -> bool,
+    ) -> bool {
+        self.sight
+            .sees(shooter, target, self.layout_version(), fronts, measure)
+    }
+
     /// A number that changes whenever any unit's footprint or status
     /// changes: the sum of the units' change counts, which only grow.
     #[inline]
-    pub fn layout_version(&self) -> u32 {
+    fn layout_version(&self) -> u32 {
         self.units
             .iter()
             .fold(0u32, |v, u| v.wrapping_add(u.layout_changes))

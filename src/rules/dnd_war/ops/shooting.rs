@@ -82,10 +82,7 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn any_company_sees(&self, unit: usize, target: usize) -> bool {
         let n = self.front_companies(unit);
         let measure = || (0..n).any(|k| self.company_sees(unit, target, k, n));
-        let sees = self
-            .st
-            .sight
-            .sees(unit, target, self.st.layout_version(), n, measure);
+        let sees = self.st.sight(unit, target, n, measure);
         // Test builds measure again: a stale memo fails every battle test.
         debug_assert_eq!(sees, measure(), "sight memo stale: {unit} -> {target}");
         sees

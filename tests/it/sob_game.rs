@@ -352,9 +352,8 @@ const GUNLINE: &str = "scenarios/states_of_battle/gunline.toml";
 /// Deploys gunline by GD roll-offs (digest 7.1) on the D&D War core;
 /// returns each unit's side, tray and whether it stands on its own.
 fn rolloff_deployment(seed: u64) -> Vec<(muster::rules::Side, muster::geometry::Rect, bool)> {
-    use muster::rules::dnd_war::memo::StampMemo;
     use muster::rules::dnd_war::ops::Ctx;
-    use muster::rules::dnd_war::sob_core::{DndCore, DndScales};
+    use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos};
     use muster::rules::sob::battle::{Game, SobBattle};
     let mut r = sob(GUNLINE);
     r.sob.options.gd_deployment = true;
@@ -373,8 +372,8 @@ fn rolloff_deployment(seed: u64) -> Vec<(muster::rules::Side, muster::geometry::
         sas_need: 18,
         turn_links: true,
     };
-    let mut charges = StampMemo::default();
-    let mut core = DndCore::new(ctx, &r.points, scales, &mut charges);
+    let mut memos = OverlayMemos::default();
+    let mut core = DndCore::new(ctx, &r.points, scales, &mut memos);
     let mut b = SobBattle::default();
     Game {
         setup: &r.sob,

@@ -19,10 +19,11 @@
 //! area spell powers (D&D War has no limited-duration effects or
 //! encounter powers in this version, so none recharge).
 //!
-//! The overlay asks for charge options far more often than it acts, so
-//! `DndCore` keeps each unit's option until its next action: every
-//! `&mut self` method of the contract that can change the battle counts
-//! itself first (`changed`).
+//! The overlay asks for charge options and shooting targets far more often
+//! than it acts, so `DndCore` keeps each unit's answers ([`OverlayMemos`])
+//! until its next action: every `&mut self` method of the contract that can
+//! change the battle counts itself first (`changed`). A traced battle
+//! chooses its shooting targets afresh, so that each choice is traced.
 
 use super::memo::StampMemo;
 use super::ops::Ctx;
@@ -59,26 +60,45 @@ pub struct DndCore<'a, T: Tracer> {
     /// itself first, so a charge option found at the same count is still
     /// the answer.
     changes: u32,
-    /// Charge options found at `changes`, per unit (emptied for each battle).
-    charges: &'a StampMemo<Option<ChargeOption>>,
+    /// Charge options and shooting targets found at `changes`, per unit
+    /// (emptied for each battle).
+    memos: &'a OverlayMemos,
+}
+
+/// Per unit, the answers `DndCore` keeps between the overlay's actions;
+/// only storage, reused between battles.
+#[derive(Clone, Debug, Default)]
+pub struct OverlayMemos {
+    /// The charge each unit's doctrine would declare.
+    charges: StampMemo<Option<ChargeOption>>,
+    /// The enemy each unit would shoot at (`None`: none it may).
+    targets: StampMemo<Option<usize>>,
+}
+
+impl OverlayMemos {
+    /// Empties both memos for a battle of `units` units.
+    fn reset(&mut self, units: usize) {
+        self.charges.reset(units);
+        self.targets.reset(units);
+    }
 }
 
 impl<'a, T: Tracer> DndCore<'a, T> {
-    /// The core of a battle starting from `ctx`'s state, with an emptied
-    /// charge memo (`charges` is only storage, reused between battles).
+    /// The core of a battle starting from `ctx`'s state, with emptied
+    /// memos (`memos` is only storage, reused between battles).
     pub fn new(
         ctx: Ctx<'a, T>,
         points: &'a [u32],
         scales: DndScales,
-        charges: &'a mut StampMemo<Option<ChargeOption>>,
+        memos: &'a mut OverlayMemos,
     ) -> Self {
-        charges.reset(ctx.st.units.len());
+        memos.reset(ctx.st.units.len());
         DndCore {
             ctx,
             points,
             scales,
             changes: 0,
-            charges,
+            memos,
         }
     }
 
@@ -163,6 +183,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     }
     fn charge_option(&self, u: usize) -> Option<ChargeOption> {
         let option = self
+            .memos
             .charges
             .get_or(u, self.changes, || self.find_charge_option(u));
         // Test builds find it again: a stale memo fails the battle tests.
@@ -170,11 +191,25 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         option
     }
     fn shooting_target(&mut self, u: usize) -> Option<usize> {
-        // Only traces the choice: the charge options stay as they are.
+        // Only traces the choice: the battle stays as it is. A traced battle
+        // always chooses afresh, so that every choice is traced.
         if !self.ctx.may_shoot(u) {
             return None;
         }
-        self.ctx.shooting_target(u)
+        if T::ON {
+            return self.ctx.shooting_target(u);
+        }
+        let memos = self.memos;
+        let target = memos
+            .targets
+            .get_or(u, self.changes, || self.ctx.shooting_target(u));
+        // Test builds choose again: a stale memo fails the battle tests.
+        debug_assert_eq!(
+            target,
+            self.ctx.shooting_target(u),
+            "target memo stale: {u}"
+        );
+        target
     }
     fn can_target(&self, u: usize, target: usize) -> bool {
         self.ctx.can_target(u, target)
@@ -440,8 +475,8 @@ pub struct SobOnDndWar {
 pub struct SobScratch {
     pub st: BattleState,
     pub sob: SobBattle,
-    /// The core's charge options, kept between the overlay's actions.
-    pub charges: StampMemo<Option<ChargeOption>>,
+    /// The core's answers kept between the overlay's actions.
+    pub memos: OverlayMemos,
 }
 
 impl SobOnDndWar {
@@ -503,7 +538,7 @@ impl Ruleset for SobOnDndWar {
         SobScratch {
             st,
             sob: SobBattle::default(),
-            charges: StampMemo::default(),
+            memos: OverlayMemos::default(),
         }
     }
 
@@ -532,7 +567,7 @@ impl Ruleset for SobOnDndWar {
             doctrines: &self.core.doctrines,
             trace,
         };
-        let mut core = DndCore::new(ctx, &self.points, self.scales(), &mut scratch.charges);
+        let mut core = DndCore::new(ctx, &self.points, self.scales(), &mut scratch.memos);
         let mut game = Game {
             setup: &self.sob,
             b: &mut scratch.sob,

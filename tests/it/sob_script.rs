@@ -233,7 +233,7 @@ impl SobCore for ScriptCore {
     fn charge_option(&self, u: usize) -> Option<ChargeOption> {
         self.units[u].charge
     }
-    fn shooting_target(&mut self, u: usize) -> Option<usize> {
+    fn shooting_choice(&self, u: usize) -> Option<usize> {
         self.units[u].shoot_at
     }
     fn can_target(&self, u: usize, target: usize) -> bool {

@@ -22,8 +22,7 @@
 //! The overlay asks for charge options and shooting targets far more often
 //! than it acts, so `DndCore` keeps each unit's answers ([`OverlayMemos`])
 //! until its next action: every `&mut self` method of the contract that can
-//! change the battle counts itself first (`changed`). A traced battle
-//! chooses its shooting targets afresh, so that each choice is traced.
+//! change the battle counts itself first (`changed`).
 
 use super::memo::StampMemo;
 use super::ops::Ctx;
@@ -190,25 +189,28 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         debug_assert_eq!(option, self.find_charge_option(u), "charge memo stale: {u}");
         option
     }
-    fn shooting_target(&mut self, u: usize) -> Option<usize> {
-        // Only traces the choice: the battle stays as it is. A traced battle
-        // always chooses afresh, so that every choice is traced.
+    fn shooting_choice(&self, u: usize) -> Option<usize> {
         if !self.ctx.may_shoot(u) {
             return None;
         }
-        if T::ON {
-            return self.ctx.shooting_target(u);
-        }
-        let memos = self.memos;
-        let target = memos
+        let target = self
+            .memos
             .targets
-            .get_or(u, self.changes, || self.ctx.shooting_target(u));
+            .get_or(u, self.changes, || self.ctx.shooting_choice(u));
         // Test builds choose again: a stale memo fails the battle tests.
         debug_assert_eq!(
             target,
-            self.ctx.shooting_target(u),
+            self.ctx.shooting_choice(u),
             "target memo stale: {u}"
         );
+        target
+    }
+    fn shooting_target(&mut self, u: usize) -> Option<usize> {
+        // Only traces the choice: the battle stays as it is.
+        let target = self.shooting_choice(u);
+        if let Some(t) = target {
+            self.ctx.trace_shooting_target(u, t);
+        }
         target
     }
     fn can_target(&self, u: usize, target: usize) -> bool {

@@ -297,8 +297,17 @@ impl<T: Tracer> Ctx<'_, T> {
         self.shooting_panic(side);
     }
 
-    /// The target `u`'s doctrine picks among the legal ones.
+    /// The target `u`'s doctrine picks among the legal ones, traced.
     pub fn shooting_target(&mut self, u: usize) -> Option<usize> {
+        let choice = self.shooting_choice(u);
+        if let Some(t) = choice {
+            self.trace_shooting_target(u, t);
+        }
+        choice
+    }
+
+    /// The target `u`'s doctrine picks among the legal ones (not traced).
+    pub fn shooting_choice(&self, u: usize) -> Option<usize> {
         let side = self.st.units[u].side;
         let priority = self.doctrine(side).shoot_priority;
         let mut best: Option<(usize, f64)> = None;
@@ -329,17 +338,20 @@ impl<T: Tracer> Ctx<'_, T> {
                 best = Some((e, score));
             }
         }
-        let choice = best.map(|b| b.0);
-        if let Some(t) = choice {
-            let rule = match priority {
+        best.map(|b| b.0)
+    }
+
+    /// Traces `u`'s choice of `target` to shoot at.
+    pub fn trace_shooting_target(&mut self, u: usize, target: usize) {
+        if T::ON {
+            let rule = match self.doctrine(self.st.units[u].side).shoot_priority {
                 ShootPriority::Closest => "shoot_priority=closest",
                 ShootPriority::MostDamaged => "shoot_priority=most_damaged",
                 ShootPriority::CanPanic => "shoot_priority=can_panic",
                 ShootPriority::HighestPoints => "shoot_priority=highest_points",
             };
-            self.decided(u, "shooting target", |c| c.label(t), rule);
+            self.decided(u, "shooting target", |c| c.label(target), rule);
         }
-        choice
     }
 
     fn expected_shooting_hits(&self, u: usize, e: usize) -> f64 {

@@ -128,8 +128,14 @@ pub trait SobCore {
     fn has_flanks(&self, u: usize) -> bool;
     /// The charge the unit's core doctrine would declare now.
     fn charge_option(&self, u: usize) -> Option<ChargeOption>;
-    /// The target the unit's doctrine shoots now, if it may shoot at all.
-    fn shooting_target(&mut self, u: usize) -> Option<usize>;
+    /// The target the unit's doctrine would shoot now, if it may shoot at
+    /// all; nothing is traced.
+    fn shooting_choice(&self, u: usize) -> Option<usize>;
+    /// The target the unit's doctrine shoots now: [`SobCore::shooting_choice`],
+    /// with the choice traced where the core traces its decisions.
+    fn shooting_target(&mut self, u: usize) -> Option<usize> {
+        self.shooting_choice(u)
+    }
     /// Whether the unit could shoot at `target` (arc, sight, range), whatever
     /// it has done this turn.
     fn can_target(&self, u: usize, target: usize) -> bool;

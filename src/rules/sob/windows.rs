@@ -47,7 +47,14 @@ impl<C: SobCore> Game<'_, C> {
                 if self.over() {
                     return;
                 }
-                if !self.shooter(u) || self.b.spent[u] || self.b.fired_turn[u] || self.holds_fire(u)
+                // A unit with no target does not shoot, whether it would hold
+                // its fire or not: the target (kept by the core until the next
+                // action) is asked first, the chargers only then.
+                if !self.shooter(u)
+                    || self.b.spent[u]
+                    || self.b.fired_turn[u]
+                    || self.core.shooting_choice(u).is_none()
+                    || self.holds_fire(u)
                 {
                     continue;
                 }

@@ -44,9 +44,15 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// Where a unit or a joined character stands.
     pub fn position_rect(&self, unit: usize) -> crate::geometry::Rect {
+        *self.st.units[self.position_unit(unit)].rect()
+    }
+
+    /// The unit whose footprint a unit or a joined character stands in:
+    /// the character's host, or the unit itself.
+    fn position_unit(&self, unit: usize) -> usize {
         match self.st.units[unit].host {
-            Some(h) if self.st.units[unit].status() == Status::Joined => *self.st.units[h].rect(),
-            _ => *self.st.units[unit].rect(),
+            Some(h) if self.st.units[unit].status() == Status::Joined => h,
+            _ => unit,
         }
     }
 
@@ -55,9 +61,11 @@ impl<T: Tracer> Ctx<'_, T> {
         self.profile(i).is_character() && (u.on_table() || u.status() == Status::Joined)
     }
 
+    /// Measured between the footprints the two stand in, through the
+    /// battle state's distance memo.
     fn within(&self, unit: usize, other: usize, radius: f64) -> bool {
-        self.position_rect(unit)
-            .within(&self.position_rect(other), radius)
+        self.st
+            .within(self.position_unit(unit), self.position_unit(other), radius)
     }
 
     /// The psychology `unit` tests with: its own, its joined character's

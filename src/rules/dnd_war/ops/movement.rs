@@ -52,7 +52,7 @@ impl<T: Tracer> Ctx<'_, T> {
                     return None;
                 }
                 let gap = r.distance(o.rect());
-                let clear = gap >= need || gap >= start.distance(o.rect());
+                let clear = gap >= need || gap >= self.st.distance(unit, i);
                 (!clear).then_some((o, gap))
             });
             let Some((o, gap)) = blocker else {

@@ -7,7 +7,8 @@
 //! the counts it was measured at is still the answer while they are the
 //! same. The memos live in the battle state, are emptied when it is reset
 //! for the next battle, and fill in as queries are asked: they never change
-//! an answer, only skip measuring it again.
+//! an answer, only skip measuring it again. [`StampMemo`] is the simpler
+//! kind: one answer per unit, kept while its owner's stamp stays the same.
 
 use std::cell::Cell;
 
@@ -125,7 +126,7 @@ impl DistanceMemo {
 }
 
 /// One answer per unit, kept while a stamp its owner bumps on every change
-/// stays the same (the States of Battle core's charge options).
+/// stays the same (the States of Battle core's charge options and shooting targets).
 #[derive(Clone, Debug, Default)]
 pub struct StampMemo<V: Copy + Default> {
     /// Per unit: the stamp the answer was found at plus one (0: never).

@@ -56,8 +56,8 @@ pub struct DndCore<'a, T: Tracer> {
     pub scales: DndScales,
     /// How many of the overlay's actions have changed the battle: every
     /// `&mut self` method of the contract that can change the state counts
-    /// itself first, so a charge option found at the same count is still
-    /// the answer.
+    /// itself first, so a charge option or shooting target found at the
+    /// same count is still the answer.
     changes: u32,
     /// Charge options and shooting targets found at `changes`, per unit
     /// (emptied for each battle).

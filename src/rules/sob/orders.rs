@@ -9,7 +9,7 @@
 
 use super::battle::{Game, PLAYED, TRASHED, WASTED};
 use super::cards::{Order, Starter};
-use super::core::{ChargeOption, SobCore};
+use super::core::SobCore;
 use super::ledger::Achievement;
 use super::options::{RallyTiming, ReloadScope, ThunderTest};
 use crate::doctrine::sob::{Activation, OrdersOrder, RallyPick, Tutor};
@@ -22,14 +22,6 @@ pub enum Group {
     Any,
     /// Units within the radius of this unit (the character's, or his host).
     Near(usize, f64),
-}
-
-/// The unit a Move activates, with its charge option (`Some`) when the
-/// pick already asked the core for it.
-#[derive(Clone, Copy, Debug)]
-struct Picked {
-    unit: usize,
-    charge: Option<Option<ChargeOption>>,
 }
 
 impl<C: SobCore> Game<'_, C> {
@@ -371,10 +363,10 @@ impl<C: SobCore> Game<'_, C> {
             if self.over() {
                 break;
             }
-            let Some(picked) = self.pick_activation(s, group) else {
+            let Some(u) = self.pick_activation(s, group) else {
                 break;
             };
-            self.activate(picked, own_turn);
+            self.activate(u, own_turn);
             did = true;
             if group == Group::Any {
                 break;
@@ -387,7 +379,7 @@ impl<C: SobCore> Game<'_, C> {
     }
 
     /// D7: the unit a Move activates (in a group: charges first).
-    fn pick_activation(&mut self, s: Side, group: Group) -> Option<Picked> {
+    fn pick_activation(&mut self, s: Side, group: Group) -> Option<usize> {
         let eligible = |g: &Self, u: usize| {
             g.core.side(u) == s
                 && g.can_activate(u)
@@ -399,54 +391,44 @@ impl<C: SobCore> Game<'_, C> {
         let n = self.core.unit_count();
         let activation = self.doctrine(s).activation;
         let window = self.opts().thunderous_window;
-        let score_charge = |c: &ChargeOption| {
-            let thunder = c.distance >= c.max_range - window;
-            c.p_success + if thunder { 0.25 } else { 0.0 }
+        let score_charge = |g: &Self, u: usize| {
+            g.core.charge_option(u).map(|c| {
+                let thunder = c.distance >= c.max_range - window;
+                c.p_success + if thunder { 0.25 } else { 0.0 }
+            })
         };
-        let unknown = |unit| Picked { unit, charge: None };
         let pick = match activation {
             Activation::BestCharge => (0..n)
                 .filter(|&u| eligible(self, u))
-                .filter_map(|u| self.core.charge_option(u).map(|c| (u, score_charge(&c), c)))
+                .filter_map(|u| score_charge(self, u).map(|p| (u, p)))
                 .max_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(unit, _, c)| Picked {
-                    unit,
-                    charge: Some(Some(c)),
+                .map(|(u, _)| u)
+                .or_else(|| {
+                    // No charge: repair a disabled war machine first.
+                    (0..n).find(|&u| eligible(self, u) && self.core.is_war_machine(u))
                 })
                 .or_else(|| {
-                    // No eligible unit has a charge. Repair a disabled war
-                    // machine first.
-                    let none = |unit| Picked {
-                        unit,
-                        charge: Some(None),
-                    };
+                    // Each unit's distance once (not once per comparison).
                     (0..n)
-                        .find(|&u| eligible(self, u) && self.core.is_war_machine(u))
-                        .or_else(|| {
-                            // Each unit's distance once (not once per comparison).
-                            (0..n)
-                                .filter(|&u| eligible(self, u))
-                                .map(|u| (u, self.core.nearest_enemy_distance(u).unwrap_or(0.0)))
-                                .max_by(|a, b| a.1.total_cmp(&b.1))
-                                .map(|(u, _)| u)
-                        })
-                        .map(none)
+                        .filter(|&u| eligible(self, u))
+                        .map(|u| (u, self.core.nearest_enemy_distance(u).unwrap_or(0.0)))
+                        .max_by(|a, b| a.1.total_cmp(&b.1))
+                        .map(|(u, _)| u)
                 }),
             Activation::HighestMcv => (0..n)
                 .filter(|&u| eligible(self, u))
-                .max_by_key(|&u| (self.setup.mcv[u], std::cmp::Reverse(u)))
-                .map(unknown),
+                .max_by_key(|&u| (self.setup.mcv[u], std::cmp::Reverse(u))),
             Activation::Random => {
                 let count = (0..n).filter(|&u| eligible(self, u)).count();
                 if count == 0 {
                     None
                 } else {
                     let k = usize::from(self.core.dice().roll(count.min(255) as u8)) - 1;
-                    (0..n).filter(|&u| eligible(self, u)).nth(k).map(unknown)
+                    (0..n).filter(|&u| eligible(self, u)).nth(k)
                 }
             }
         };
-        if let Some(Picked { unit: u, .. }) = pick {
+        if let Some(u) = pick {
             let rule = match activation {
                 Activation::BestCharge => "activation=best_charge",
                 Activation::HighestMcv => "activation=highest_mcv",
@@ -459,17 +441,14 @@ impl<C: SobCore> Game<'_, C> {
 
     /// One unit's move, march or charge (the card says "or"); a war
     /// machine's repair.
-    fn activate(&mut self, picked: Picked, own_turn: bool) {
-        let u = picked.unit;
+    fn activate(&mut self, u: usize, own_turn: bool) {
         self.b.moved_round[u] = true;
         if self.core.is_war_machine(u) {
             self.core.repair(u);
             self.settle();
             return;
         }
-        // Nothing has changed since the pick: its answer still holds.
-        let charge = picked.charge.unwrap_or_else(|| self.core.charge_option(u));
-        if let Some(c) = charge {
+        if let Some(c) = self.core.charge_option(u) {
             self.declare_charge(u, c, own_turn);
             return;
         }
@@ -485,7 +464,7 @@ impl<C: SobCore> Game<'_, C> {
 
     /// A declared charge: the reactions, the core's charge, the first
     /// round of the fight, and the charge achievements.
-    fn declare_charge(&mut self, u: usize, c: ChargeOption, own_turn: bool) {
+    fn declare_charge(&mut self, u: usize, c: super::core::ChargeOption, own_turn: bool) {
         let s = self.core.side(u);
         let t = c.target;
         self.charge_reactions(u, t);

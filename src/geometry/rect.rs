@@ -4,8 +4,8 @@
 //! and the manoeuvres that move a tray (advance, wheel about a front corner,
 //! pivot about the centre, translate). All queries are allocation-free.
 //! The hot ones have shortcuts that return exactly what the plain
-//! computation would: a per-thread memory of recent distances, a cheap
-//! pre-selection of the corner-edge pairs worth measuring, quick rejections
+//! computation would: a cheap pre-selection of the corner-edge pairs worth
+//! measuring (the callers keep distances per pair of units), quick rejections
 //! by the centres (their circles, then the trays' projections on the line
 //! between them), the nearest corner by squared lengths, and the span of a
 //! slide over which two trays surely overlap.
@@ -151,13 +151,6 @@ impl Rect {
         })
     }
 
-    /// The closest distance between the two rectangles (0 when they overlap).
-    /// Recent answers are remembered per thread ([`recent`]): doctrines ask
-    /// for the same pairs many times between two moves.
-    pub fn distance(&self, other: &Rect) -> f64 {
-        recent::distance(self, other)
-    }
-
     /// The travels `t` over which this rectangle, slid by `dir * t`,
     /// overlaps `other` by at least `depth` on each of the four separating
     /// axes, as `(lo, hi)`, if there are any. The overlap of two convex
@@ -242,7 +235,8 @@ impl Rect {
         (self.width + self.depth) / 2.0
     }
 
-    /// [`Rect::distance`], always computed. The answer is the least
+    /// The closest distance between the two rectangles (0 when they
+    /// overlap). The answer is the least
     /// corner-to-edge distance, each measured in world coordinates
     /// ([`point_segment_distance_sq`]). Measuring all 32 corner-edge pairs
     /// that way is slow, so each corner is first measured cheaply to the
@@ -251,7 +245,7 @@ impl Rect {
     /// rounding of the cheap least are measured again the world way. Any
     /// other pair is longer by far more than both methods' rounding, so the
     /// answer is bit for bit the least over all 32 (tested against that).
-    pub fn distance_uncached(&self, other: &Rect) -> f64 {
+    pub fn distance(&self, other: &Rect) -> f64 {
         let (a, b) = (self.corners(), other.corners());
         if self.overlaps_with_corners(other, &a, &b) {
             return 0.0;
@@ -614,7 +608,7 @@ mod tests {
                 Rect::new(Vec2::new(x, y), bearing, 0.5 + u() * 8.0, 0.5 + u() * 4.0)
             };
             let (a, b) = (rect(&mut unit), rect(&mut unit));
-            let (fast, slow) = (a.distance_uncached(&b), distance_all_pairs(&a, &b));
+            let (fast, slow) = (a.distance(&b), distance_all_pairs(&a, &b));
             assert_eq!(
                 fast.to_bits(),
                 slow.to_bits(),
@@ -727,83 +721,7 @@ mod tests {
 
 /// The largest squared length within rounding of the least one `least`:
 /// the cut between lengths that must be told apart exactly and lengths
-/// surely longer ([`Rect::distance_uncached`], [`Rect::nearest_corner`]).
+/// surely longer ([`Rect::distance`], [`Rect::nearest_corner`]).
 fn near_least(least: f64) -> f64 {
     least + 1e-9 * (1.0 + least)
-}
-
-/// A per-thread, direct-mapped memory of recent [`Rect::distance`]
-/// answers, keyed by the exact bits of both rectangles, so a hit returns
-/// exactly what the computation would (results do not depend on it, nor on
-/// the thread count). Fixed size: it never allocates.
-mod recent {
-    use super::Rect;
-    use std::cell::RefCell;
-
-    const SLOTS: usize = 512;
-
-    #[derive(Clone, Copy)]
-    struct Entry {
-        used: bool,
-        key: [u64; 12],
-        value: f64,
-    }
-
-    const EMPTY: Entry = Entry {
-        used: false,
-        key: [0; 12],
-        value: 0.0,
-    };
-
-    thread_local! {
-        static RECENT: RefCell<[Entry; SLOTS]> = const { RefCell::new([EMPTY; SLOTS]) };
-    }
-
-    /// A rectangle's bits. Written out: `array::map` was not inlined here.
-    fn bits(r: &Rect) -> [u64; 6] {
-        [
-            r.centre.x.to_bits(),
-            r.centre.y.to_bits(),
-            r.facing.x.to_bits(),
-            r.facing.y.to_bits(),
-            r.width.to_bits(),
-            r.depth.to_bits(),
-        ]
-    }
-
-    fn key(a: &Rect, b: &Rect) -> [u64; 12] {
-        let (a, b) = (bits(a), bits(b));
-        [
-            a[0], a[1], a[2], a[3], a[4], a[5], b[0], b[1], b[2], b[3], b[4], b[5],
-        ]
-    }
-
-    /// Whether two keys are equal: every word, without branching (an
-    /// array `==` calls memcmp here, and stopping early costs more).
-    fn same(x: &[u64; 12], y: &[u64; 12]) -> bool {
-        x.iter().zip(y).fold(0, |diff, (p, q)| diff | (p ^ q)) == 0
-    }
-
-    pub fn distance(a: &Rect, b: &Rect) -> f64 {
-        let key = key(a, b);
-        // Centres and facings tell footprints apart; sizes rarely change.
-        let mix = key[0] ^ key[1].rotate_left(13) ^ key[2].rotate_left(29) ^ key[3].rotate_left(41);
-        let mix = mix ^ key[6].rotate_left(7) ^ key[7].rotate_left(19) ^ key[8].rotate_left(37);
-        let hash = (mix ^ key[9].rotate_left(53)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = (hash >> 55) as usize % SLOTS;
-        RECENT.with(|recent| {
-            let mut recent = recent.borrow_mut();
-            let e = &mut recent[slot];
-            if e.used && same(&e.key, &key) {
-                return e.value;
-            }
-            let value = a.distance_uncached(b);
-            *e = Entry {
-                used: true,
-                key,
-                value,
-            };
-            value
-        })
-    }
 }

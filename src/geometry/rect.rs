@@ -465,6 +465,13 @@ pub fn pivot_cost(speed: f64, radians: f64) -> f64 {
     }
 }
 
+/// The largest squared length within rounding of the least one `least`:
+/// the cut between lengths that must be told apart exactly and lengths
+/// surely longer ([`Rect::distance`], [`Rect::nearest_corner`]).
+fn near_least(least: f64) -> f64 {
+    least + 1e-9 * (1.0 + least)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -717,11 +724,4 @@ mod tests {
         assert!((d - 8.0).abs() < 1e-9);
         assert!(a.contact_distance(Vec2::new(0.0, -1.0), &b).is_none());
     }
-}
-
-/// The largest squared length within rounding of the least one `least`:
-/// the cut between lengths that must be told apart exactly and lengths
-/// surely longer ([`Rect::distance`], [`Rect::nearest_corner`]).
-fn near_least(least: f64) -> f64 {
-    least + 1e-9 * (1.0 + least)
 }

@@ -223,12 +223,6 @@ impl Rect {
         dd - support(self) - support(other) > (gap + SLACK) * dd.sqrt()
     }
 
-    /// Whether the two rectangles are within `radius` of each other
-    /// (`distance <= radius`), not measured when they are surely farther.
-    pub fn within(&self, other: &Rect, radius: f64) -> bool {
-        !self.surely_farther_than(other, radius) && self.distance(other) <= radius
-    }
-
     /// How far any point of the rectangle can be from its centre, at most
     /// (half of width plus depth, which is no less than the half-diagonal).
     fn reach(&self) -> f64 {

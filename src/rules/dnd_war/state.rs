@@ -69,8 +69,9 @@ pub struct UnitState {
     rect: Rect,
     status: Status,
     /// How many times this unit's footprint or status has changed this
-    /// battle: the memos of `BattleState` (sight) compare these counts to
-    /// know that nothing on the table moved since they were filled.
+    /// battle: the memos of `BattleState` compare these counts (a
+    /// distance with both units' counts, a line of sight with their sum
+    /// over all units) to know that what they measured has not moved.
     layout_changes: u32,
     pub flags: TurnFlags,
     /// Casualties suffered so far this phase (they cannot strike back).

@@ -229,22 +229,21 @@ pub fn footprint(profile: &Profile, body: &Body, centre: Vec2, facing: Vec2) -> 
     }
     // Loose units stand in a block of rows at 2" pitch; lone models on their base.
     let base = profile.size.base_inches();
-    let n = u32::from(body.alive.max(1));
-    if n == 1 {
-        return Rect {
-            centre,
-            facing,
-            width: base,
-            depth: base,
-        };
-    }
-    let files = (f64::from(n).sqrt().ceil() as u32).max(1);
-    let rows = n.div_ceil(files);
-    let pitch = base.max(1.0) + (LOOSE_PITCH - 1.0);
+    let (files, rows, pitch) = loose_block(profile, body);
     Rect {
         centre,
         facing,
         width: pitch * f64::from(files - 1) + base,
         depth: pitch * f64::from(rows - 1) + base,
     }
+}
+
+/// How a loose unit stands: files across, rows deep and the pitch from
+/// one model's base to the next (a lone model: one file, one row).
+pub fn loose_block(profile: &Profile, body: &Body) -> (u32, u32, f64) {
+    let n = u32::from(body.alive.max(1));
+    let base = profile.size.base_inches();
+    let files = (f64::from(n).sqrt().ceil() as u32).max(1);
+    let pitch = base.max(1.0) + (LOOSE_PITCH - 1.0);
+    (files, n.div_ceil(files), pitch)
 }

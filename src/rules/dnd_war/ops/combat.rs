@@ -48,50 +48,40 @@ impl Fight {
 }
 
 impl<T: Tracer> Ctx<'_, T> {
-    /// Models of `unit` that can fight `target` across their engagement.
+    /// Models of `unit` that can fight `target` across their engagement:
+    /// every model whose base touches it (`contact_models`), across the
+    /// front by company (supporting companies do not fight, G-24) with the
+    /// second row behind them at reach 2.
     pub fn fighting_models(&self, unit: usize, target: usize) -> u32 {
-        let Some((my_arc, overlap)) = self.st.contact(unit, target) else {
+        let Some((my_arc, _)) = self.st.contact(unit, target) else {
             return 0;
         };
         let p = self.profile(unit);
-        let body = &self.st.units[unit].body;
-        let width = p.model_width();
-        let in_contact = (overlap / width + 1e-9).floor() as u32;
-        if !p.has_companies() {
-            return in_contact.min(u32::from(body.alive));
+        if !p.has_companies() || my_arc != Arc::Front {
+            return self.models_touching(unit, target, my_arc);
         }
+        let body = &self.st.units[unit].body;
         let reach = p.melee.inches;
         let second_row = match self.setup.options.reach_rule {
             ReachRule::StrictLess => within_reach(1.0, reach, false),
             ReachRule::InclusiveLeq => within_reach(1.0, reach, true),
         };
-        match my_arc {
-            // Across the front, the models of each company in contact,
-            // unless the company supports instead (G-24); the second row
-            // behind them with reach 2.
-            Arc::Front => {
-                let w = body.row_width();
-                let mut models = 0;
-                for i in 0..body.front_companies() {
-                    if self.company_supports(unit, i) {
-                        continue;
-                    }
-                    let touching = self.company_contact(unit, i, target);
-                    let behind = body.front_company_models(i).saturating_sub(w).min(w);
-                    models += u32::from(touching)
-                        + if second_row {
-                            u32::from(behind.min(touching))
-                        } else {
-                            0
-                        };
-                }
-                models
+        let w = body.row_width();
+        let mut models = 0;
+        for i in 0..body.front_companies() {
+            if self.company_supports(unit, i) {
+                continue;
             }
-            // Along a flank or the rear the models on that side fight.
-            _ => in_contact
-                .min(2 * u32::from(body.ranks()))
-                .min(u32::from(body.alive)),
+            let touching = self.company_contact(unit, i, target);
+            let behind = body.front_company_models(i).saturating_sub(w).min(w);
+            models += u32::from(touching)
+                + if second_row {
+                    u32::from(behind.min(touching))
+                } else {
+                    0
+                };
         }
+        models
     }
 
     /// Attack dice per fighting model of `unit` against `target`: its A

@@ -20,6 +20,9 @@ use crate::rules::Tracer;
 /// How far a flight carries on, step by step, to end clear of other units.
 const STEP: f64 = 0.5;
 
+/// A contact distance this short means the units already touch.
+const TOUCHING: f64 = 1e-6;
+
 impl<T: Tracer> Ctx<'_, T> {
     /// Starts `unit` fleeing along `away` (a new flee: from its cause, or to
     /// the nearest edge under `AlwaysNearestEdge`) and makes the move.
@@ -73,28 +76,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let mut travel = reach_along(start.centre, dir, budget, &self.setup.terrain);
         let edge = self.setup.board.distance_to_edge(&start, dir);
         // The first enemy in the path ends the flight: You Cannot Pass! (L144).
-        let side = self.st.units[unit].side;
-        let mut blocked_by = None;
-        for (i, other) in self.st.units.iter().enumerate() {
-            // Sliding into contact takes at least the distance between the
-            // two: an enemy surely farther than the travel cannot stop it.
-            if i == unit
-                || !other.on_table()
-                || other.side == side
-                || start.surely_farther_than(other.rect(), travel)
-            {
-                continue;
-            }
-            if let Some(d) = start.contact_distance(dir, other.rect()) {
-                let nearer = match blocked_by {
-                    None => true,
-                    Some((_, best)) => d < best,
-                };
-                if d <= travel && d < edge && nearer {
-                    blocked_by = Some((i, d));
-                }
-            }
-        }
+        let blocked_by = self.flight_blocker(unit, &start, dir, (travel, edge));
         if let Some((enemy, d)) = blocked_by {
             travel = d;
             self.flee_through_allies(unit, dir, travel);
@@ -126,6 +108,44 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         self.st.units[unit].set_rect(rect);
         self.change(unit, |_| format!("falls back {travel:.1} inches"));
+    }
+
+    /// The first enemy the flight of `unit` from `start` along `dir` runs
+    /// into within `travel` inches, and the distance (You Cannot Pass!,
+    /// L144). An enemy the unit touches, or overlaps only because it turned
+    /// to face its flight, blocks only if it lies ahead along `dir`: a unit
+    /// falling back directly away from the units it fought (L442) moves out
+    /// of them, not into them.
+    fn flight_blocker(
+        &self,
+        unit: usize,
+        start: &crate::geometry::Rect,
+        dir: Vec2,
+        (travel, edge): (f64, f64),
+    ) -> Option<(usize, f64)> {
+        let side = self.st.units[unit].side;
+        let mut blocked_by: Option<(usize, f64)> = None;
+        for (i, other) in self.st.units.iter().enumerate() {
+            // Sliding into contact takes at least the distance between the
+            // two: an enemy surely farther than the travel cannot stop it.
+            if i == unit
+                || !other.on_table()
+                || other.side == side
+                || start.surely_farther_than(other.rect(), travel)
+            {
+                continue;
+            }
+            let Some(d) = start.contact_distance(dir, other.rect()) else {
+                continue;
+            };
+            if d <= TOUCHING && (other.rect().centre - start.centre).dot(dir) <= 0.0 {
+                continue;
+            }
+            if d <= travel && d < edge && blocked_by.is_none_or(|(_, best)| d < best) {
+                blocked_by = Some((i, d));
+            }
+        }
+        blocked_by
     }
 
     fn overlaps_any(&self, unit: usize, rect: &crate::geometry::Rect) -> bool {

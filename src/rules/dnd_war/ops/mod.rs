@@ -18,6 +18,7 @@
 //! - [`movement`]: walking, turning and double moves toward a goal;
 //! - [`shooting`]: dice from the front rows, to-hit, shooting panic;
 //! - [`charge`]: declaration, distance, contact in the facing arc, charge attacks;
+//! - [`contact_models`]: which models' bases touch an enemy, on any edge;
 //! - [`support`]: which companies support instead of fighting (G-24);
 //! - [`combat`]: one close combat: strikes by initiative, resolution,
 //!   break tests, flight and pursuit;
@@ -30,6 +31,7 @@ pub mod challenge;
 pub mod characters;
 pub mod charge;
 pub mod combat;
+pub mod contact_models;
 pub mod deployment;
 pub mod flee;
 pub mod joining;

@@ -10,8 +10,10 @@
 //! charge attacks, for both sides (G-24).
 //!
 //! Which front models touch an enemy is measured by projecting each
-//! front-arc enemy's footprint onto the unit's front edge.
+//! front-arc enemy's footprint onto the unit's front edge: every model
+//! whose base the projection overlaps is in contact (`contact_models`).
 
+use super::contact_models::BaseRow;
 use super::Ctx;
 use crate::geometry::Arc;
 use crate::rules::dnd_war::body::TRAY_WIDTH;
@@ -24,21 +26,16 @@ impl<T: Tracer> Ctx<'_, T> {
         if !matches!(self.st.contact(unit, enemy), Some((Arc::Front, _))) {
             return 0;
         }
-        let r = *self.st.units[unit].rect();
         let body = &self.st.units[unit].body;
-        let x0 = -r.width / 2.0 + TRAY_WIDTH * f64::from(i);
-        let x1 = x0 + TRAY_WIDTH;
-        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for c in self.st.units[enemy].rect().corners() {
-            let x = r.to_local(c).x;
-            lo = lo.min(x);
-            hi = hi.max(x);
-        }
-        let touching = (hi.min(x1) - lo.max(x0)).max(0.0);
-        let model_width = TRAY_WIDTH / f64::from(body.row_width());
-        let models = (touching / model_width + 1e-9).floor() as u16;
+        let slot = TRAY_WIDTH / f64::from(body.row_width());
         let front_row = body.front_company_models(i).min(body.row_width());
-        models.min(front_row)
+        let row = BaseRow {
+            first: -self.st.units[unit].rect().width / 2.0 + TRAY_WIDTH * f64::from(i),
+            pitch: slot,
+            base: slot,
+            count: u32::from(front_row),
+        };
+        row.touching(self.enemy_span(unit, enemy, Arc::Front)) as u16
     }
 
     /// Front-row models of front-rank company `i` engaged with any enemy.

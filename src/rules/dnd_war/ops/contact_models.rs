@@ -1,0 +1,156 @@
+//! Which models touch an enemy (L355, digest §3.5 "Who can fight?"):
+//! every model whose base touches an enemy's footprint fights, whatever
+//! the two bases' widths. The enemy's footprint is projected onto the
+//! engaged edge of the unit (its front, a flank or its rear, in the unit's
+//! own frame), and each model slot standing along that edge whose base
+//! overlaps the projection counts (a sliver of overlap is contact; a
+//! corner that only meets a corner is not).
+//!
+//! Model slots along an edge:
+//! - a company's front row: `row_width` models across each 4" tray;
+//! - a company unit's flank: one slot per row of models, ranks deep
+//!   (`TRAY_DEPTH` split over the rows of a company);
+//! - a company unit's rear: the rear row, one slot per model width;
+//! - a loose unit (skirmishers, crews, a lone model, a character): its
+//!   front row of files at `LOOSE_PITCH`, each on its own base; a lone
+//!   model is one slot as wide as its base, so a 2" troll touching a 1"
+//!   character counts its one model.
+
+use super::Ctx;
+use crate::geometry::Arc;
+use crate::rules::dnd_war::body::{TRAY_DEPTH, TRAY_WIDTH};
+use crate::rules::dnd_war::setup::loose_block;
+use crate::rules::Tracer;
+
+/// Overlap shorter than this along an edge is a corner meeting a corner.
+const SLIVER: f64 = 1e-6;
+
+/// A row of `count` model bases along an edge: the first base starts at
+/// `first`, each is `base` wide and the next starts `pitch` further on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BaseRow {
+    pub first: f64,
+    pub pitch: f64,
+    pub base: f64,
+    pub count: u32,
+}
+
+impl BaseRow {
+    /// Bases of the row that overlap the span `lo..hi` (same axis).
+    pub fn touching(&self, (lo, hi): (f64, f64)) -> u32 {
+        (0..self.count)
+            .filter(|&k| {
+                let start = self.first + self.pitch * f64::from(k);
+                hi.min(start + self.base) - lo.max(start) > SLIVER
+            })
+            .count() as u32
+    }
+}
+
+impl<T: Tracer> Ctx<'_, T> {
+    /// The span `enemy`'s footprint covers along `unit`'s edge on `arc`,
+    /// in `unit`'s frame (x across the front and rear, y along a flank).
+    pub fn enemy_span(&self, unit: usize, enemy: usize, arc: Arc) -> (f64, f64) {
+        let r = self.st.units[unit].rect();
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for c in self.st.units[enemy].rect().corners() {
+            let local = r.to_local(c);
+            let along = if arc.is_flank() { local.y } else { local.x };
+            lo = lo.min(along);
+            hi = hi.max(along);
+        }
+        (lo, hi)
+    }
+
+    /// The model bases of `unit` standing along its edge on `arc` (company
+    /// units on a flank or the rear; loose units on any edge).
+    pub fn edge_row(&self, unit: usize, arc: Arc) -> BaseRow {
+        let p = self.profile(unit);
+        let body = &self.st.units[unit].body;
+        let r = self.st.units[unit].rect();
+        if !p.has_companies() {
+            let (files, _, pitch) = loose_block(p, body);
+            return BaseRow {
+                first: -r.width / 2.0,
+                pitch,
+                base: p.size.base_inches(),
+                count: files,
+            };
+        }
+        if arc.is_flank() {
+            let rows = u32::from(body.company_size().div_ceil(body.row_width()));
+            let slot = TRAY_DEPTH / f64::from(rows.max(1));
+            BaseRow {
+                first: -r.depth / 2.0,
+                pitch: slot,
+                base: slot,
+                count: rows * u32::from(body.ranks()),
+            }
+        } else {
+            let slot = TRAY_WIDTH / f64::from(body.row_width());
+            BaseRow {
+                first: -r.width / 2.0,
+                pitch: slot,
+                base: slot,
+                count: u32::from(body.front_companies()) * u32::from(body.row_width()),
+            }
+        }
+    }
+
+    /// Models of `unit` whose bases touch `enemy` along its edge on `arc`
+    /// (at most the models alive; a loose unit in an engagement has at
+    /// least one model in contact).
+    pub fn models_touching(&self, unit: usize, enemy: usize, arc: Arc) -> u32 {
+        let touching = self
+            .edge_row(unit, arc)
+            .touching(self.enemy_span(unit, enemy, arc));
+        let alive = u32::from(self.st.units[unit].body.alive);
+        let floor = u32::from(!self.profile(unit).has_companies());
+        touching.max(floor).min(alive)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BaseRow;
+
+    #[test]
+    fn a_wide_base_touching_a_narrow_one_counts_its_model() {
+        // A 2" troll's front edge, a 1" character against part of it.
+        let troll = BaseRow {
+            first: -1.0,
+            pitch: 2.0,
+            base: 2.0,
+            count: 1,
+        };
+        assert_eq!(troll.touching((0.2, 1.2)), 1);
+        assert_eq!(troll.touching((1.0, 2.0)), 0, "corner to corner is no contact");
+    }
+
+    #[test]
+    fn misaligned_contact_counts_every_base_touched() {
+        // Four 1" models; a 1" enemy straddling the second and third.
+        let row = BaseRow {
+            first: -2.0,
+            pitch: 1.0,
+            base: 1.0,
+            count: 4,
+        };
+        assert_eq!(row.touching((-0.5, 0.5)), 2);
+        assert_eq!(row.touching((-2.0, 2.0)), 4);
+        assert_eq!(row.touching((-9.0, -2.0)), 0);
+    }
+
+    #[test]
+    fn loose_bases_with_gaps_count_only_bases_touched() {
+        // Skirmishers: 1" bases at a 2" pitch; an enemy over the gap only.
+        let row = BaseRow {
+            first: -2.5,
+            pitch: 2.0,
+            base: 1.0,
+            count: 3,
+        };
+        assert_eq!(row.touching((-1.4, -0.6)), 0);
+        assert_eq!(row.touching((-1.4, 0.6)), 1);
+    }
+}

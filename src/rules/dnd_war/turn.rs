@@ -392,6 +392,10 @@ impl<T: Tracer> Ctx<'_, T> {
             if self.st.surely_farther(u, e, reach) || !self.can_see_for_charge(u, e) {
                 continue;
             }
+            // A charge the geometry cannot complete is never declared.
+            if !self.has_room_to_charge(u, e) {
+                continue;
+            }
             let dist = self.st.distance(u, e);
             let sixths = charge_sixths(speed, dist);
             let (yes, _) =

@@ -217,6 +217,17 @@ impl<T: Tracer> Ctx<'_, T> {
         ChargeOutcome::Caught
     }
 
+    /// Whether a charge of `unit` on `target` would find room to make
+    /// contact (a fleeing target is caught wherever it stands): asked by
+    /// the doctrine before it declares, so that a charge is never declared
+    /// that the geometry cannot complete.
+    pub fn has_room_to_charge(&self, unit: usize, target: usize) -> bool {
+        self.st.units[target].fleeing()
+            || self
+                .contact_rect(unit, target, self.contact_arc(unit, target))
+                .is_some()
+    }
+
     /// Where `unit` stands flush against `arc` of `target`, and the length of
     /// the contact; shifted along the edge to clear other units, `None` if
     /// nowhere along it is clear.

@@ -518,15 +518,30 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// The direction directly away from the enemies `unit` is engaged with
-    /// (the sum of the directions away from each, G-05).
+    /// (the sum of the directions away from each, G-05), turned so that it
+    /// leads toward none of them: a unit fought front and rear falls back
+    /// along the line between them (L442: "directly away from the unit(s)
+    /// it was fighting"). Zero when no direction leads away from all of
+    /// them (the unit is hemmed in on every side).
     pub fn away_from_enemies(&self, unit: usize) -> Vec2 {
         let me = self.st.units[unit].rect().centre;
-        let mut v = Vec2::ZERO;
-        for (enemy, _) in self.st.opponents(unit) {
-            v = v + (me - self.st.units[enemy].rect().centre).normalized();
-        }
+        let toward: Vec<Vec2> = self
+            .st
+            .opponents(unit)
+            .map(|(enemy, _)| (self.st.units[enemy].rect().centre - me).normalized())
+            .collect();
+        let mut v = toward.iter().fold(Vec2::ZERO, |v, &t| v - t);
         if v.length() < 1e-9 {
-            -self.st.units[unit].rect().facing
+            v = -self.st.units[unit].rect().facing;
+        }
+        for &t in &toward {
+            let into = v.dot(t);
+            if into > 0.0 {
+                v = v - t * into;
+            }
+        }
+        if toward.iter().any(|&t| v.dot(t) > 1e-9) || v.length() < 1e-9 {
+            Vec2::ZERO
         } else {
             v
         }

@@ -42,6 +42,23 @@ impl<T: Tracer> Ctx<'_, T> {
                 .board
                 .nearest_edge_direction(self.st.units[unit].rect().centre),
         };
+        // Traced before the engagements end, naming the enemies fled from.
+        self.change(unit, |c| {
+            let fought: Vec<String> = c.st.opponents(unit).map(|(e, _)| c.label(e)).collect();
+            let from = if fought.is_empty() {
+                String::new()
+            } else {
+                format!(" from {}", fought.join(", "))
+            };
+            format!("{why} and flees{from} toward bearing {:.0}", dir.bearing())
+        });
+        // Hemmed in by the units it fought, it flees into one of them.
+        let hemmed = cause == FleeCause::Break
+            && away.length() <= 1e-9
+            && self.setup.options.flee_direction == FleeDirection::CauseThenEdge;
+        if hemmed {
+            self.change(unit, |_| "has no way out: You Cannot Pass!".to_string());
+        }
         self.st.disengage(unit);
         let u = &mut self.st.units[unit];
         u.set_status(Status::Fleeing);
@@ -53,10 +70,11 @@ impl<T: Tracer> Ctx<'_, T> {
             cause,
             causer,
         });
-        self.change(unit, |_| {
-            format!("{why} and flees toward bearing {:.0}", dir.bearing())
-        });
-        self.fall_back(unit, dir);
+        if hemmed {
+            self.remove_unit(unit, Status::Destroyed);
+        } else {
+            self.fall_back(unit, dir);
+        }
     }
 
     /// One fall back! move of a fleeing unit along `dir`.
@@ -138,7 +156,8 @@ impl<T: Tracer> Ctx<'_, T> {
             let Some(d) = start.contact_distance(dir, other.rect()) else {
                 continue;
             };
-            if d <= TOUCHING && (other.rect().centre - start.centre).dot(dir) <= 0.0 {
+            let ahead = (other.rect().centre - start.centre).normalized().dot(dir);
+            if d <= TOUCHING && ahead <= TOUCHING {
                 continue;
             }
             if d <= travel && d < edge && blocked_by.is_none_or(|(_, best)| d < best) {

@@ -6,10 +6,12 @@
 mod it {
     pub mod analysis;
     pub mod bad_input;
+    pub mod battle_invariants;
     pub mod determinism;
     pub mod dnd_battle;
     pub mod dnd_characters;
     pub mod dnd_doctrines;
+    pub mod dnd_fidelity;
     pub mod dnd_helpers;
     pub mod dnd_probabilities;
     pub mod dnd_vectors;

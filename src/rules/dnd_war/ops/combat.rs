@@ -532,7 +532,8 @@ impl<T: Tracer> Ctx<'_, T> {
             .collect();
         let mut v = toward.iter().fold(Vec2::ZERO, |v, &t| v - t);
         if v.length() < 1e-9 {
-            v = -self.st.units[unit].rect().facing;
+            // Fought from opposite sides: away along the line between them.
+            v = self.st.units[unit].rect().facing.right();
         }
         for &t in &toward {
             let into = v.dot(t);

@@ -101,12 +101,57 @@ impl<T: Tracer> Ctx<'_, T> {
     /// (at most the models alive; a loose unit in an engagement has at
     /// least one model in contact).
     pub fn models_touching(&self, unit: usize, enemy: usize, arc: Arc) -> u32 {
-        let touching = self
-            .edge_row(unit, arc)
-            .touching(self.enemy_span(unit, enemy, arc));
+        let row = self.edge_row(unit, arc);
+        let touching = row.touching(self.enemy_span(unit, enemy, arc));
+        #[cfg(debug_assertions)]
+        self.audit_touching(unit, enemy, arc, &row, touching);
         let alive = u32::from(self.st.units[unit].body.alive);
         let floor = u32::from(!self.profile(unit).has_companies());
         touching.max(floor).min(alive)
+    }
+}
+
+impl<T: Tracer> Ctx<'_, T> {
+    /// Test builds count the touching bases again the plain way, one base
+    /// at a time (a strip along each base's edge against the enemy's
+    /// footprint), wherever the two units stand square to each other (as
+    /// every charge leaves them): a miscounted model fails every battle
+    /// test, the battle-invariant suite over the shipped scenarios among
+    /// them.
+    #[cfg(debug_assertions)]
+    pub fn audit_touching(&self, unit: usize, enemy: usize, arc: Arc, row: &BaseRow, got: u32) {
+        use crate::geometry::{Rect, Vec2};
+        let r = *self.st.units[unit].rect();
+        let e = *self.st.units[enemy].rect();
+        let square = r.facing.dot(e.facing).abs();
+        if (square - 1.0).abs() > 1e-9 && square > 1e-9 {
+            return;
+        }
+        // Far finer than `SLIVER`: only rounding noise falls between them.
+        const THIN: f64 = 1e-8;
+        let touching = (0..row.count)
+            .filter(|&k| {
+                let mid = row.first + row.pitch * f64::from(k) + row.base / 2.0;
+                let long = row.base - 6.0 * THIN;
+                let (local, width, depth) = match arc {
+                    Arc::Front => (Vec2::new(mid, r.depth / 2.0 - THIN), long, THIN),
+                    Arc::Rear => (Vec2::new(mid, -r.depth / 2.0 + THIN), long, THIN),
+                    Arc::Right => (Vec2::new(r.width / 2.0 - THIN, mid), THIN, long),
+                    Arc::Left => (Vec2::new(-r.width / 2.0 + THIN, mid), THIN, long),
+                };
+                let strip = Rect {
+                    centre: r.to_world(local),
+                    facing: r.facing,
+                    width,
+                    depth,
+                };
+                strip.distance(&e) <= 2.0 * THIN
+            })
+            .count() as u32;
+        debug_assert_eq!(
+            got, touching,
+            "models of unit {unit} touching unit {enemy} on its {arc:?}"
+        );
     }
 }
 
@@ -124,7 +169,11 @@ mod tests {
             count: 1,
         };
         assert_eq!(troll.touching((0.2, 1.2)), 1);
-        assert_eq!(troll.touching((1.0, 2.0)), 0, "corner to corner is no contact");
+        assert_eq!(
+            troll.touching((1.0, 2.0)),
+            0,
+            "corner to corner is no contact"
+        );
     }
 
     #[test]

@@ -42,9 +42,15 @@ impl<T: Tracer> Ctx<'_, T> {
                 .board
                 .nearest_edge_direction(self.st.units[unit].rect().centre),
         };
-        // Traced before the engagements end, naming the enemies fled from.
+        // Traced before the engagements end, naming the enemies a broken
+        // unit falls back from.
+        let broke = cause == FleeCause::Break;
         self.change(unit, |c| {
-            let fought: Vec<String> = c.st.opponents(unit).map(|(e, _)| c.label(e)).collect();
+            let fought: Vec<String> =
+                c.st.opponents(unit)
+                    .filter(|_| broke)
+                    .map(|(e, _)| c.label(e))
+                    .collect();
             let from = if fought.is_empty() {
                 String::new()
             } else {
@@ -53,7 +59,7 @@ impl<T: Tracer> Ctx<'_, T> {
             format!("{why} and flees{from} toward bearing {:.0}", dir.bearing())
         });
         // Hemmed in by the units it fought, it flees into one of them.
-        let hemmed = cause == FleeCause::Break
+        let hemmed = broke
             && away.length() <= 1e-9
             && self.setup.options.flee_direction == FleeDirection::CauseThenEdge;
         if hemmed {

@@ -35,7 +35,10 @@ impl<T: Tracer> Ctx<'_, T> {
             base: slot,
             count: u32::from(front_row),
         };
-        row.touching(self.enemy_span(unit, enemy, Arc::Front)) as u16
+        let touching = row.touching(self.enemy_span(unit, enemy, Arc::Front));
+        #[cfg(debug_assertions)]
+        self.audit_touching(unit, enemy, Arc::Front, &row, touching);
+        touching as u16
     }
 
     /// Front-row models of front-rank company `i` engaged with any enemy.

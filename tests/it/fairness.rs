@@ -169,7 +169,7 @@ fn copies_of_a_unit_get_the_same_worth() {
     let o = muster()
         .arg("fairness")
         .arg(&list)
-        .args(["--matchups", "150", "--battles", "40", "--quiet", "--out"])
+        .args(["--matchups", "150", "--battles", "100", "--quiet", "--out"])
         .arg(&out)
         .output()
         .unwrap();
@@ -203,7 +203,7 @@ fn copies_of_a_unit_get_the_same_worth() {
             "--matchups",
             "150",
             "--battles",
-            "40",
+            "100",
             "--quiet",
             "--threads",
             "1",

@@ -16,7 +16,7 @@ pub const SPECS: &[OptionSpec] = &[
     flag("flee_min_zero", "true",
         "fall back!, flee and pursue distances 2d6 + 2S - 12 below 0 count as 0 (false keeps them, a unit then does not move)", "G-04"),
     choice("flee_direction", &["CauseThenEdge", "AlwaysNearestEdge"], "CauseThenEdge",
-        "a new flee goes directly away from its cause and later fall backs toward the nearest edge, or every flee heads for the nearest edge", "G-05"),
+        "a new flee goes directly away from its cause (a broken unit: from the units it fought, never toward one of them, and turning onto that bearing does not count as fleeing into them; hemmed in on every side it is destroyed) and later fall backs toward the nearest edge, or every flee heads for the nearest edge", "G-05"),
     choice("caught_fleeing", &["Literal", "WfbDestroyed"], "Literal",
         "a pursuer or charger reaching a fleeing unit engages it with its attacks next turn, or destroys it at once", "G-06"),
     flag("fleeing_grants_ca", "true",

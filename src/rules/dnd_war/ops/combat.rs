@@ -525,23 +525,23 @@ impl<T: Tracer> Ctx<'_, T> {
     /// them (the unit is hemmed in on every side).
     pub fn away_from_enemies(&self, unit: usize) -> Vec2 {
         let me = self.st.units[unit].rect().centre;
-        let toward: Vec<Vec2> = self
-            .st
-            .opponents(unit)
-            .map(|(enemy, _)| (self.st.units[enemy].rect().centre - me).normalized())
-            .collect();
-        let mut v = toward.iter().fold(Vec2::ZERO, |v, &t| v - t);
+        let toward = || {
+            self.st
+                .opponents(unit)
+                .map(move |(enemy, _)| (self.st.units[enemy].rect().centre - me).normalized())
+        };
+        let mut v = toward().fold(Vec2::ZERO, |v, t| v - t);
         if v.length() < 1e-9 {
             // Fought from opposite sides: away along the line between them.
             v = self.st.units[unit].rect().facing.right();
         }
-        for &t in &toward {
+        for t in toward() {
             let into = v.dot(t);
             if into > 0.0 {
                 v = v - t * into;
             }
         }
-        if toward.iter().any(|&t| v.dot(t) > 1e-9) || v.length() < 1e-9 {
+        if toward().any(|t| v.dot(t) > 1e-9) || v.length() < 1e-9 {
             Vec2::ZERO
         } else {
             v

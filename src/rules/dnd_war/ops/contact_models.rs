@@ -114,7 +114,7 @@ impl<T: Tracer> Ctx<'_, T> {
 impl<T: Tracer> Ctx<'_, T> {
     /// Test builds count the touching bases again the plain way, one base
     /// at a time (a strip along each base's edge against the enemy's
-    /// footprint), wherever the two units stand square to each other (as
+    /// footprint), wherever the two units touch square to each other (as
     /// every charge leaves them): a miscounted model fails every battle
     /// test, the battle-invariant suite over the shipped scenarios among
     /// them.
@@ -124,7 +124,8 @@ impl<T: Tracer> Ctx<'_, T> {
         let r = *self.st.units[unit].rect();
         let e = *self.st.units[enemy].rect();
         let square = r.facing.dot(e.facing).abs();
-        if (square - 1.0).abs() > 1e-9 && square > 1e-9 {
+        let apart = r.distance(&e) > 1e-6;
+        if apart || ((square - 1.0).abs() > 1e-9 && square > 1e-9) {
             return;
         }
         // Far finer than `SLIVER`: only rounding noise falls between them.

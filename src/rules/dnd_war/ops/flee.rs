@@ -166,7 +166,7 @@ impl<T: Tracer> Ctx<'_, T> {
             if d <= TOUCHING && ahead <= TOUCHING {
                 continue;
             }
-            if d <= travel && d < edge && blocked_by.is_none_or(|(_, best)| d < best) {
+            if d <= travel && d < edge && blocked_by.map_or(true, |(_, best)| d < best) {
                 blocked_by = Some((i, d));
             }
         }

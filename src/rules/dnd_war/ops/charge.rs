@@ -194,17 +194,7 @@ impl<T: Tracer> Ctx<'_, T> {
                 self.remove_unit(target, Status::Destroyed);
             }
             CaughtFleeing::Literal => {
-                let arc = self.contact_arc(unit, target);
-                if let Some((rect, overlap)) = self.contact_rect(unit, target, arc) {
-                    self.st.units[unit].set_rect(rect);
-                    self.st.engagements.push(Engagement {
-                        units: [unit, target],
-                        arc_on: [Arc::Front, arc],
-                        overlap,
-                    });
-                }
-                self.st.units[target].caught_by = Some(unit);
-                self.st.units[target].caught_on_turn = self.st.turn;
+                self.engage_for_next_turn(unit, target);
                 self.change(target, |c| {
                     format!(
                         "is caught by {}: it strikes next charge phase",
@@ -226,6 +216,23 @@ impl<T: Tracer> Ctx<'_, T> {
             || self
                 .contact_rect(unit, target, self.contact_arc(unit, target))
                 .is_some()
+    }
+
+    /// `unit` reaches `target` and stands flush against its facing arc; its
+    /// charge attacks, and the return attacks, wait for the next turn's
+    /// charge phase (L442, G-06).
+    pub fn engage_for_next_turn(&mut self, unit: usize, target: usize) {
+        let arc = self.contact_arc(unit, target);
+        if let Some((rect, overlap)) = self.contact_rect(unit, target, arc) {
+            self.st.units[unit].set_rect(rect);
+            self.st.engagements.push(Engagement {
+                units: [unit, target],
+                arc_on: [Arc::Front, arc],
+                overlap,
+            });
+        }
+        self.st.units[target].caught_by = Some(unit);
+        self.st.units[target].caught_on_turn = self.st.turn;
     }
 
     /// Where `unit` stands flush against `arc` of `target`, and the length of

@@ -562,10 +562,27 @@ impl<T: Tracer> Ctx<'_, T> {
             self.st.units[unit].set_facing(to.normalized());
         }
         let gap = self.st.distance(unit, quarry);
-        if dist >= gap {
+        // Another enemy reached first is charged instead (L442).
+        let start = *self.st.units[unit].rect();
+        let dir = start.facing;
+        let other = self
+            .first_enemy_ahead(unit, &start, dir, (dist.min(gap), f64::INFINITY))
+            .filter(|&(e, d)| e != quarry && d < gap);
+        if let Some((enemy, d)) = other {
+            self.change(unit, |c| {
+                format!("pursues {d:.1} inches into {}", c.label(enemy))
+            });
+            self.engage_for_next_turn(unit, enemy);
+            self.change(enemy, |c| {
+                format!(
+                    "is charged by {}: it strikes next charge phase",
+                    c.label(unit)
+                )
+            });
+            self.st.units[unit].flags.charged = true;
+        } else if dist >= gap {
             self.catch(unit, quarry);
         } else {
-            let dir = self.st.units[unit].rect().facing;
             let travel = self.clear_travel(unit, dir, dist, 0.0);
             self.st.units[unit].translate(dir * travel);
             self.change(unit, |_| format!("pursues {travel:.1} inches"));

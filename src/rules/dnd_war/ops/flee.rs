@@ -100,7 +100,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let mut travel = reach_along(start.centre, dir, budget, &self.setup.terrain);
         let edge = self.setup.board.distance_to_edge(&start, dir);
         // The first enemy in the path ends the flight: You Cannot Pass! (L144).
-        let blocked_by = self.flight_blocker(unit, &start, dir, (travel, edge));
+        let blocked_by = self.first_enemy_ahead(unit, &start, dir, (travel, edge));
         if let Some((enemy, d)) = blocked_by {
             travel = d;
             self.flee_through_allies(unit, dir, travel);
@@ -134,13 +134,14 @@ impl<T: Tracer> Ctx<'_, T> {
         self.change(unit, |_| format!("falls back {travel:.1} inches"));
     }
 
-    /// The first enemy the flight of `unit` from `start` along `dir` runs
-    /// into within `travel` inches, and the distance (You Cannot Pass!,
-    /// L144). An enemy the unit touches, or overlaps only because it turned
-    /// to face its flight, blocks only if it lies ahead along `dir`: a unit
-    /// falling back directly away from the units it fought (L442) moves out
-    /// of them, not into them.
-    fn flight_blocker(
+    /// The first enemy that `unit`, sliding from `start` along `dir`, runs
+    /// into within `travel` inches (short of the board `edge`), and the
+    /// distance: for a flight, You Cannot Pass! (L144); for a pursuit, the
+    /// enemy it charges (L442). An enemy the unit touches, or overlaps only
+    /// because it turned to face its move, counts only if it lies ahead
+    /// along `dir`: a unit falling back directly away from the units it
+    /// fought (L442) moves out of them, not into them.
+    pub fn first_enemy_ahead(
         &self,
         unit: usize,
         start: &crate::geometry::Rect,

@@ -22,6 +22,7 @@ mod it {
     pub mod sob_cards;
     pub mod sob_doctrines;
     pub mod sob_game;
+    pub mod sob_on_dnd;
     pub mod sob_script;
     pub mod sob_vectors;
     pub mod support;

@@ -1,0 +1,149 @@
+//! States of Battle card rules on a real D&D War battle state: a small
+//! scenario written in the test, the overlay's [`Game`] over the D&D War
+//! core ([`DndCore`]) after `start`, one card rule driven through it, and
+//! the footprints, flows and trace read off afterwards. Covers the
+//! Stratagem's single move, the spent Stand & Shoot floor of every
+//! shooter, Move Command Group with an empty group, and Thunderous Charge
+//! after a Manoeuvre.
+
+use super::dnd_helpers::unit;
+use muster::dice::Dice;
+use muster::rules::dnd_war::ops::Ctx;
+use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos, SobOnDndWar};
+use muster::rules::dnd_war::state::BattleState;
+use muster::rules::sob::battle::{Game, SobBattle};
+use muster::rules::Side::A;
+use muster::rules::{TraceEvent, VecTrace};
+use muster::scenario::{load_scenario_text, ScenarioRules};
+use std::path::Path;
+
+/// A States of Battle scenario on D&D War with army building and
+/// deployment zones off: `a` and `b` are each side's `[[side.units]]`,
+/// `sa` and `sb` extra side keys (`sob_doctrine`, `orders`, ...), and
+/// `options` more lines of the `[states_of_battle]` table (a Morale
+/// Counter per 50 points, so that single units make an army).
+pub fn sob_scenario(a: &str, b: &str, sa: &str, sb: &str, options: &str) -> String {
+    format!(
+        r#"[scenario]
+name = "test"
+ruleset = "states_of_battle"
+core = "dnd_war"
+army_building = false
+deployment_depth = 0
+
+[states_of_battle]
+mc_points_per_counter = 50
+{options}
+
+[[side]]
+name = "Red"
+army_list = "dnd_core"
+doctrine = {{ doctrine = {{ name = "red", ruleset = "dnd_war" }} }}
+{sa}
+{a}
+
+[[side]]
+name = "Blue"
+army_list = "dnd_core"
+doctrine = {{ doctrine = {{ name = "blue", ruleset = "dnd_war" }} }}
+{sb}
+{b}
+"#
+    )
+}
+
+pub fn load(text: &str) -> SobOnDndWar {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/states_of_battle");
+    match load_scenario_text("test.toml", text, Some(&dir)) {
+        Ok(s) => match s.rules {
+            ScenarioRules::StatesOfBattle(r) => *r,
+            _ => panic!("not states_of_battle"),
+        },
+        Err(p) => panic!("{p}"),
+    }
+}
+
+/// Runs `f` on battle `seed` of `r` after the overlay's `start` (decks,
+/// Starter cards, Stratagem tags), tracing; returns what `f` returned and
+/// the core's and the overlay's states afterwards.
+pub fn play_on<R>(
+    r: &SobOnDndWar,
+    seed: u64,
+    f: impl FnOnce(&mut Game<'_, DndCore<'_, VecTrace>>) -> R,
+) -> (R, BattleState, SobBattle, VecTrace) {
+    let mut st = BattleState::new(&r.core.setup);
+    st.record_events = true;
+    let mut dice = Dice::for_battle(seed, 0);
+    let mut trace = VecTrace::default();
+    let mut memos = OverlayMemos::default();
+    let mut b = SobBattle::default();
+    let o = &r.sob.options;
+    let scales = DndScales {
+        to_hit_step: o.d20_to_hit_step,
+        sas_need: o.sas_d20_need,
+        turn_links: o.dnd_turn_action_links,
+    };
+    let out = {
+        let ctx = Ctx {
+            setup: &r.core.setup,
+            st: &mut st,
+            dice: &mut dice,
+            doctrines: &r.core.doctrines,
+            trace: &mut trace,
+        };
+        let mut core = DndCore::new(ctx, &r.points, scales, &mut memos);
+        let mut game = Game {
+            setup: &r.sob,
+            b: &mut b,
+            core: &mut core,
+        };
+        game.start();
+        game.b.round = 1;
+        f(&mut game)
+    };
+    (out, st, b, trace)
+}
+
+/// The trace's change lines of units whose label ends with `who`.
+fn changes(t: &VecTrace, who: &str) -> Vec<String> {
+    t.events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Change { unit, change, .. } if unit.ends_with(who) => Some(change.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Fault: the Stratagem's free move marched (the core's advance double
+/// moves a unit far from the enemy). L332: "a free move or reform (but
+/// not a march or charge)": never farther than the unit's single move.
+#[test]
+fn a_stratagem_move_never_exceeds_the_units_single_move() {
+    let text = sob_scenario(
+        &unit("human_spearmen", "spears", (30.0, 6.0), ""),
+        &unit("orc_warriors", "orcs", (30.0, 44.0), ""),
+        "",
+        "",
+        "",
+    );
+    let r = load(&text);
+    let start = BattleState::new(&r.core.setup).units[0].rect().centre;
+    let (tagged, st, _, t) = play_on(&r, 1, |g| {
+        g.start_turn(A);
+        g.b.stratagem_moves = true;
+        let tagged = g.b.stratagem_tag[0];
+        g.stratagem_moves(A);
+        tagged
+    });
+    assert!(tagged, "a quarter of one unit: the spearmen are tagged");
+    let moved = (st.units[0].rect().centre - start).length();
+    let speed = r.core.setup.profiles[r.core.setup.units[0].profile].speed;
+    assert!(moved > 1.0, "the free move is made: {moved}");
+    assert!(
+        moved <= speed + 1e-9,
+        "{moved} inches, more than a single move of {speed}: {:?}",
+        changes(&t, "spears")
+    );
+    assert!(!st.units[0].flags.double_moved);
+}

@@ -12,7 +12,7 @@ use muster::rules::dnd_war::ops::Ctx;
 use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos, SobOnDndWar};
 use muster::rules::dnd_war::state::BattleState;
 use muster::rules::sob::battle::{Game, SobBattle};
-use muster::rules::Side::A;
+use muster::rules::Side::{A, B};
 use muster::rules::{TraceEvent, VecTrace};
 use muster::scenario::{load_scenario_text, ScenarioRules};
 use std::path::Path;
@@ -146,4 +146,52 @@ fn a_stratagem_move_never_exceeds_the_units_single_move() {
         changes(&t, "spears")
     );
     assert!(!st.units[0].flags.double_moved);
+}
+
+/// Fault: a spent bolt thrower's Stand & Shoot hit on its normal need; the
+/// infantry and the stone thrower raise it to the top band (6+ on a d6,
+/// `sas_d20_need` = 18 on the d20). Every bolt of the chain keeps it.
+#[test]
+fn a_spent_bolt_throwers_stand_and_shoot_hits_only_on_the_top_band() {
+    let text = sob_scenario(
+        &unit("elf_bolt_thrower", "bolts", (30.0, 6.0), "models = 2"),
+        &unit("orc_warriors", "orcs", (30.0, 16.0), "companies = 2"),
+        "sob_doctrine = \"reckless\"",
+        "",
+        "",
+    );
+    let r = load(&text);
+    let (mut bolts, mut hitting) = (0u32, 0u32);
+    for seed in 0..600 {
+        let (_, _, b, t) = play_on(&r, seed, |g| {
+            g.start_turn(B);
+            g.b.spent[0] = true;
+            g.charge_reactions(1, 0);
+        });
+        assert!(
+            b.sas_turn[0],
+            "seed {seed}: the reckless side always stands and shoots"
+        );
+        for c in changes(&t, "bolts") {
+            let Some(rest) = c.strip_prefix("fires a bolt at ") else {
+                continue;
+            };
+            bolts += 1;
+            let hits: u32 = rest
+                .rsplit(", ")
+                .next()
+                .and_then(|h| h.strip_suffix(" hits"))
+                .and_then(|h| h.parse().ok())
+                .expect("the bolt's hits are traced");
+            hitting += u32::from(hits > 0);
+        }
+    }
+    assert_eq!(bolts, 600, "one bolt per Stand & Shoot");
+    // Hitting needs an 18+ on the first d20: 15%; the normal need would
+    // hit far more often. 4 sigma at 600 shots is about 0.06.
+    let share = f64::from(hitting) / f64::from(bolts);
+    assert!(
+        (share - 0.15).abs() < 0.06,
+        "{hitting} of {bolts} bolts hit: the top band is not applied"
+    );
 }

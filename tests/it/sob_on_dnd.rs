@@ -11,7 +11,8 @@ use muster::dice::Dice;
 use muster::rules::dnd_war::ops::Ctx;
 use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos, SobOnDndWar};
 use muster::rules::dnd_war::state::BattleState;
-use muster::rules::sob::battle::{Game, SobBattle};
+use muster::rules::sob::battle::{Game, SobBattle, PLAYED, WASTED};
+use muster::rules::sob::cards::{order_row, Order};
 use muster::rules::Side::{A, B};
 use muster::rules::{TraceEvent, VecTrace};
 use muster::scenario::{load_scenario_text, ScenarioRules};
@@ -193,5 +194,39 @@ fn a_spent_bolt_throwers_stand_and_shoot_hits_only_on_the_top_band() {
     assert!(
         (share - 0.15).abs() < 0.06,
         "{hitting} of {bolts} bolts hit: the top band is not applied"
+    );
+}
+
+/// Fault: Move Command Group on a named character with no unit able to act
+/// within his radius activated nothing and was wasted. L289: "exactly the
+/// same as a Move card"; it still acts as a Move.
+#[test]
+fn move_command_group_with_no_unit_in_range_acts_as_a_move() {
+    let general = "[[side.units]]\nprofile = \"human_fighter\"\nlabel = \"Aldric\"\nat = [10, 6]\ngeneral = true\n";
+    let spears = unit("human_spearmen", "spears", (60.0, 6.0), "");
+    let text = sob_scenario(
+        &format!("{general}{spears}"),
+        &unit("orc_warriors", "orcs", (36.0, 44.0), ""),
+        "",
+        "",
+        "",
+    );
+    let r = load(&text);
+    let start = BattleState::new(&r.core.setup).units[1].rect().centre;
+    let (_, st, b, t) = play_on(&r, 1, |g| {
+        g.start_turn(A);
+        // The general moved earlier this round; the spearmen stand 50"
+        // away, beyond his 12".
+        g.b.moved_round[0] = true;
+        g.play_order(A, Order::MoveCommandGroup);
+    });
+    let row = order_row(Order::MoveCommandGroup);
+    assert_eq!(b.cards[0][row][PLAYED], 1);
+    assert_eq!(b.cards[0][row][WASTED], 0, "the card was wasted");
+    assert!(b.moved_round[1], "the spearmen are activated as by a Move");
+    assert!(
+        (st.units[1].rect().centre - start).length() > 1.0,
+        "{:?}",
+        changes(&t, "spears")
     );
 }

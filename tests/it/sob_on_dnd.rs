@@ -13,6 +13,7 @@ use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos, SobOnDn
 use muster::rules::dnd_war::state::BattleState;
 use muster::rules::sob::battle::{Game, SobBattle, PLAYED, WASTED};
 use muster::rules::sob::cards::{order_row, Order};
+use muster::rules::sob::ledger::Flow;
 use muster::rules::Side::{A, B};
 use muster::rules::{TraceEvent, VecTrace};
 use muster::scenario::{load_scenario_text, ScenarioRules};
@@ -229,4 +230,66 @@ fn move_command_group_with_no_unit_in_range_acts_as_a_move() {
         "{:?}",
         changes(&t, "spears")
     );
+}
+
+/// Fault: Thunderous Charge was judged on the distance at declaration,
+/// before the target's Manoeuvre moved it away; it is judged on the
+/// charge actually made. Spearmen (S 6, R_max 9, window D >= 7) declare
+/// on orcs 5" away; the orcs always Manoeuvre 3" back (and never cancel the
+/// Move with Leadership), so the
+/// charge is made from about 8": when it reaches, it is Thunderous.
+#[test]
+fn thunderous_charge_is_judged_on_the_charge_made_after_a_manoeuvre() {
+    let text = sob_scenario(
+        &unit("human_spearmen", "spears", (30.0, 10.0), ""),
+        &unit("orc_warriors", "orcs", (30.0, 17.0), ""),
+        "",
+        "sob_doctrine = { doctrine = { name = \"dodge\", ruleset = \"states_of_battle\" }, manoeuvre = \"always\", leadership = \"never\" }",
+        "",
+    );
+    let r = load(&text);
+    let before = {
+        let st = BattleState::new(&r.core.setup);
+        st.distance(0, 1)
+    };
+    assert!((4.0..7.0).contains(&before), "declared from {before}");
+    let mut contacts = 0;
+    for seed in 0..60 {
+        let (made, st, b, t) = play_on(&r, seed, |g| {
+            g.start_turn(A);
+            g.play_order(A, Order::Move);
+            g.b.charges_turn.len()
+        });
+        let manoeuvred = b.cards[1]
+            [muster::rules::sob::cards::starter_row(muster::rules::sob::cards::Starter::Manoeuvre)]
+            [PLAYED];
+        assert_eq!(
+            manoeuvred, 1,
+            "seed {seed}: the orcs step back: {:?}",
+            t.events
+        );
+        let travel: f64 = changes(&t, "orcs")
+            .iter()
+            .find_map(|c| {
+                c.strip_prefix("manoeuvres ")?
+                    .strip_suffix(" inches away")?
+                    .parse()
+                    .ok()
+            })
+            .expect("the Manoeuvre is traced");
+        assert!(
+            before + travel >= 7.0,
+            "seed {seed}: from {before} + {travel}"
+        );
+        if made == 0 || !st.engaged(0) {
+            continue;
+        }
+        contacts += 1;
+        assert_eq!(
+            b.flow[0][Flow::ThunderousCharge as usize],
+            [0, 2],
+            "seed {seed}: a charge made from 7\" or more reached"
+        );
+    }
+    assert!(contacts > 0, "some charges reach");
 }

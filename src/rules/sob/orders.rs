@@ -474,6 +474,10 @@ impl<C: SobCore> Game<'_, C> {
         if self.over() {
             return;
         }
+        // Thunderous Charge is judged on the charge actually made: a
+        // Manoeuvre in the reactions may have moved the target since the
+        // option was found.
+        let distance = self.core.distance(u, t);
         let r = self.core.charge(u, t);
         if !r.contact {
             self.settle();
@@ -484,9 +488,7 @@ impl<C: SobCore> Game<'_, C> {
             return;
         }
         let thunder = match self.opts().thunderous_test {
-            ThunderTest::DistanceNeeded => {
-                c.distance >= c.max_range - self.opts().thunderous_window
-            }
+            ThunderTest::DistanceNeeded => distance >= c.max_range - self.opts().thunderous_window,
             ThunderTest::RollTotal => {
                 self.core.last_charge_reach() >= c.max_range - self.opts().thunderous_window
             }

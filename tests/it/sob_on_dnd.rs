@@ -3,8 +3,8 @@
 //! core ([`DndCore`]) after `start`, one card rule driven through it, and
 //! the footprints, flows and trace read off afterwards. Covers the
 //! Stratagem's single move, the spent Stand & Shoot floor of every
-//! shooter, Move Command Group with an empty group, and Thunderous Charge
-//! after a Manoeuvre.
+//! shooter, Move Command Group with an empty group, Thunderous Charge
+//! after a Manoeuvre, and the army Army Morale checks.
 
 use super::dnd_helpers::unit;
 use muster::dice::Dice;
@@ -12,7 +12,7 @@ use muster::rules::dnd_war::ops::Ctx;
 use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos, SobOnDndWar};
 use muster::rules::dnd_war::state::BattleState;
 use muster::rules::sob::battle::{Game, SobBattle, PLAYED, WASTED};
-use muster::rules::sob::cards::{order_row, Order};
+use muster::rules::sob::cards::{event_row, order_row, Event, Order};
 use muster::rules::sob::ledger::Flow;
 use muster::rules::Side::{A, B};
 use muster::rules::{TraceEvent, VecTrace};
@@ -292,4 +292,48 @@ fn thunderous_charge_is_judged_on_the_charge_made_after_a_manoeuvre() {
         );
     }
     assert!(contacts > 0, "some charges reach");
+}
+
+/// Army Morale's army (L308, option `army_morale_army`): by default the
+/// card checks only the drawer's army, so a leading drawer's card does
+/// nothing; under `trailing` the army that trails (here the opponent's)
+/// rolls GD against GD and may lose or gain a counter.
+#[test]
+fn army_morale_checks_the_drawers_army_or_the_army_that_trails() {
+    let four = "companies = 4\nfrontage = 2";
+    for (option, checks_opponent) in [("", false), ("army_morale_army = \"trailing\"", true)] {
+        let text = sob_scenario(
+            &unit("human_spearmen", "spears", (30.0, 6.0), four),
+            &unit("orc_warriors", "orcs", (30.0, 44.0), four),
+            "",
+            "",
+            option,
+        );
+        let r = load(&text);
+        let mut changed = 0;
+        for seed in 0..40 {
+            let (mc_b, _, b, _) = play_on(&r, seed, |g| {
+                // Blue trails: one counter against Red's full army.
+                let m = g.mc(B);
+                g.b.tracks[1].lose(m - 1);
+                g.start_turn(A);
+                g.play_event(A, Event::ArmyMorale);
+                g.settle();
+                g.mc(B)
+            });
+            let row = event_row(Event::ArmyMorale);
+            assert_eq!(b.cards[0][row][PLAYED], 1);
+            let wasted = b.cards[0][row][WASTED] == 1;
+            assert_eq!(wasted, !checks_opponent, "{option}: seed {seed}");
+            assert_eq!(
+                b.flow[0][Flow::ArmyMorale as usize],
+                [0, 0],
+                "Red never rolls"
+            );
+            let flow = b.flow[1][Flow::ArmyMorale as usize];
+            changed += u32::from(flow != [0, 0]);
+            assert_eq!(i64::from(mc_b), 1 - i64::from(flow[0]) + i64::from(flow[1]));
+        }
+        assert_eq!(changed > 0, checks_opponent, "{option}: {changed} changes");
+    }
 }

@@ -14,7 +14,8 @@ use super::raw_dnd::DndScenarioFile;
 use super::raw_sob::SobDoctrineFile;
 use super::{builtin, resolve_validated};
 use crate::doctrine::sob::{
-    Activation, Fire, GoFirst, OrdersOrder, RallyPick, SobDoctrine, StratagemTags, Tutor, When,
+    favour_roll_off_default, Activation, Fire, GoFirst, OrdersOrder, RallyPick, SobDoctrine,
+    StratagemTags, Tutor, When,
 };
 use crate::path;
 use crate::rules::dnd_war::army::xp;
@@ -68,6 +69,7 @@ pub fn validate_doctrine(
         "never" => When::Never,
         _ => default,
     };
+    let favour = when(p, "favour", &raw.favour, d.favour);
     SobDoctrine {
         name: raw.doctrine.name.clone(),
         go_first: match word(
@@ -157,7 +159,22 @@ pub fn validate_doctrine(
             d.stand_and_shoot,
         ),
         leadership: when(p, "leadership", &raw.leadership, d.leadership),
-        favour: when(p, "favour", &raw.favour, d.favour),
+        favour,
+        favour_roll_off: match raw.favour_roll_off {
+            None => favour_roll_off_default(favour),
+            Some(v) => {
+                in_range(
+                    &ctx,
+                    p,
+                    path!["favour_roll_off"],
+                    "favour_roll_off",
+                    v,
+                    0,
+                    99,
+                );
+                v.clamp(0, 99) as u8
+            }
+        },
         manoeuvre: when(p, "manoeuvre", &raw.manoeuvre, d.manoeuvre),
         stratagem_tags: match word(
             &ctx,

@@ -337,3 +337,48 @@ fn army_morale_checks_the_drawers_army_or_the_army_that_trails() {
         assert_eq!(changed > 0, checks_opponent, "{option}: {changed} changes");
     }
 }
+
+/// Favour of the Gods on roll-offs is the doctrine's `favour_roll_off`
+/// (D15), apart from `favour` (the core's throws): the shipped `steady`
+/// re-rolls a roll-off lost by 3 or more, a doctrine with 0 never does.
+#[test]
+fn favour_on_roll_offs_follows_the_doctrines_favour_roll_off() {
+    use muster::rules::sob::cards::Starter;
+    let never = "sob_doctrine = { doctrine = { name = \"x\", ruleset = \"states_of_battle\" }, favour = \"always\", favour_roll_off = 0 }";
+    for (sa, margin) in [("sob_doctrine = \"steady\"", 3), (never, 0)] {
+        let text = sob_scenario(
+            &unit("human_spearmen", "spears", (30.0, 6.0), ""),
+            &unit("orc_warriors", "orcs", (30.0, 44.0), ""),
+            sa,
+            "sob_doctrine = { doctrine = { name = \"y\", ruleset = \"states_of_battle\" }, favour_roll_off = 0 }",
+            "",
+        );
+        let r = load(&text);
+        assert_eq!(r.sob.doctrines[A].favour_roll_off, margin);
+        let mut used = 0;
+        for seed in 0..60 {
+            let (_, _, b, t) = play_on(&r, seed, |g| g.roll_gd_off());
+            let first: Vec<u8> = t
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    TraceEvent::Roll { purpose, kept, .. } if purpose == "Generalship roll-off" => {
+                        Some(*kept)
+                    }
+                    _ => None,
+                })
+                .collect();
+            let lost_by = i32::from(first[1]) - i32::from(first[0]);
+            let spent = 2 - b.starters[0][Starter::FavourOfTheGods.index()];
+            let wanted = margin > 0 && lost_by >= i32::from(margin);
+            assert_eq!(
+                spent,
+                u8::from(wanted),
+                "{sa}: seed {seed}, lost by {lost_by}"
+            );
+            assert_eq!(b.starters[1][Starter::FavourOfTheGods.index()], 2);
+            used += u32::from(spent);
+        }
+        assert_eq!(used > 0, margin > 0);
+    }
+}

@@ -19,6 +19,7 @@ mod it {
     pub mod rules_vectors;
     pub mod shard_merge;
     pub mod shipped_files;
+    pub mod sob_builds;
     pub mod sob_cards;
     pub mod sob_doctrines;
     pub mod sob_game;

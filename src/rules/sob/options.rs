@@ -40,7 +40,7 @@ pub const SPECS: &[OptionSpec] = &[
     choice("achievement_scope", &["global_once", "once_per_player"], "global_once",
         "each achievement is awarded once in the battle, or once to each player", "3.0, S-12"),
     choice("thunderous_charge_test", &["distance_needed", "roll_total"], "distance_needed",
-        "Thunderous Charge: launched from within the window of the unit's extreme reach, or the roll reached that far", "3.2, S-13"),
+        "Thunderous Charge: made from within the window of the unit's extreme reach (measured when the charge is rolled, after any Manoeuvre), or the roll reached that far", "3.2, S-13"),
     int("thunderous_window", 0, 12, "2",
         "inches below the maximum charge range that count as Thunderous (2 for random charge distances)", "3.2"),
     flag("pincer_counts_existing_engagement", "false",

@@ -157,7 +157,7 @@ fn main() {
         .rules
         .with(Bench {
             label: "states_of_battle heroes_and_monster",
-            pinned: (590, 8),
+            pinned: (584, 5),
             n: n(20_000),
             ns_per_roll,
         });

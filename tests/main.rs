@@ -21,9 +21,11 @@ mod it {
     pub mod rules_vectors;
     pub mod shard_merge;
     pub mod shipped_files;
+    pub mod sob_builds;
     pub mod sob_cards;
     pub mod sob_doctrines;
     pub mod sob_game;
+    pub mod sob_on_dnd;
     pub mod sob_script;
     pub mod sob_vectors;
     pub mod support;

@@ -1,5 +1,6 @@
 //! `muster check`: validates files (scenarios, army lists, doctrines and
-//! fairness lists) and lists every problem.
+//! fairness lists) and lists every problem; a valid scenario's warnings
+//! are printed too, without failing the check.
 
 use super::{EXIT_ERROR, EXIT_OK};
 use crate::analysis::fairness::list as fairness;
@@ -10,17 +11,23 @@ pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
     let mut failed = 0;
     for f in files {
         let checked = if fairness::is_fairness_list(f) {
-            fairness::load(f).map(|_| "fairness list")
+            fairness::load(f).map(|_| ("fairness list", Vec::new()))
         } else {
-            check_file(f).map(|kind| match kind {
-                FileKind::Scenario => "scenario",
-                FileKind::ArmyList => "army list",
-                FileKind::Doctrine => "doctrine",
+            check_file(f).map(|c| {
+                let what = match c.kind {
+                    FileKind::Scenario => "scenario",
+                    FileKind::ArmyList => "army list",
+                    FileKind::Doctrine => "doctrine",
+                };
+                (what, c.warnings)
             })
         };
         match checked {
-            Ok(what) => {
+            Ok((what, warnings)) => {
                 say!("ok: {} ({what})", f.display());
+                for w in warnings {
+                    eprintln!("warning: {w}");
+                }
             }
             Err(problems) => {
                 failed += 1;

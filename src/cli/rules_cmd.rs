@@ -53,7 +53,7 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
         dnd_tables(&mut out)?;
     }
     if kind == RulesetKind::StatesOfBattle {
-        writeln!(out, "per side: gd (Generalship Die, default 10), mc_adjust, sob_doctrine (steady, reckless, cautious or a file), [side.orders] (14 menu cards within the caps; the 2 Lulls are added); per unit: mcv, reserve")?;
+        writeln!(out, "per side: gd (Generalship Die, default 10), mc_adjust, sob_doctrine (steady, reckless, cautious or a file), [side.orders] (14 menu cards within the caps; the 2 Lulls are added; left out: the digest's D23 build, with Cast Spells for a side with casters; `muster check` warns when a build leaves casters without Cast Spells or shooters without a reload card); per unit: mcv, reserve")?;
         writeln!(out, "State of Battle triggers, per side ([[side.trigger]]): state = shaken | bloodied | desperate (fires the first time the army is in that State or worse, with counters left) and one effect:")?;
         writeln!(out, "    reinforcements (units = [labels of reserve units]; they come on at the start of the next round)")?;
         writeln!(

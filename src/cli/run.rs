@@ -88,6 +88,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
         for note in &scenario.notes {
             eprintln!("note: {note}");
         }
+        for w in &scenario.warnings {
+            eprintln!("warning: {w}");
+        }
     }
     scenario.rules.with(RunJob {
         scenario: &scenario,

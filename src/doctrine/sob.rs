@@ -111,9 +111,15 @@ pub struct SobDoctrine {
     /// D14: Leadership (Judged: on Move Command Group, a charging Move,
     /// a favourable Melee, Crushing Missilery; Always: the first card).
     pub leadership: When,
-    /// D15: Favour of the Gods on a roll-off lost by 3 or more, or a
-    /// failed break test, rally test or charge roll of a unit with MCV >= 2.
+    /// D15: Favour of the Gods on a failed break test, rally test or
+    /// charge roll (Judged: of a unit with MCV >= 2; Always: any unit).
     pub favour: When,
+    /// D15: Favour of the Gods on the side's own roll-off throw lost by
+    /// this many or more (0: never). Spending the cards on roll-offs
+    /// lowers the cards each player draws per round below the 2.18 of d10
+    /// against d10 (about 2.0 over a battle). A doctrine file that leaves
+    /// it out takes it from `favour` ([`favour_roll_off_default`]).
+    pub favour_roll_off: u8,
     /// D16: Manoeuvre a charged unit out of reach.
     pub manoeuvre: When,
     pub stratagem_tags: StratagemTags,
@@ -144,11 +150,23 @@ impl SobDoctrine {
             stand_and_shoot: When::Judged,
             leadership: When::Judged,
             favour: When::Judged,
+            favour_roll_off: 3,
             manoeuvre: When::Judged,
             stratagem_tags: StratagemTags::Fastest,
             stratagem_plus4: When::Judged,
             heroic_challenge: When::Judged,
             deploy_opponent_first: true,
         }
+    }
+}
+
+/// The roll-off margin a doctrine without `favour_roll_off` uses, from its
+/// `favour` (D15 a: a roll-off lost by 3 or more; Always: any lost
+/// roll-off; Never: none).
+pub fn favour_roll_off_default(favour: When) -> u8 {
+    match favour {
+        When::Judged => 3,
+        When::Always => 1,
+        When::Never => 0,
     }
 }

@@ -1171,6 +1171,7 @@ pub fn validate(
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
         resolved: super::ResolvedFile::Armies(resolved),
         notes: Vec::new(),
+        warnings: Vec::new(),
         rules: ScenarioRules::Armies(setup),
     })
 }

@@ -1208,9 +1208,11 @@ pub fn validate(
         doctrines.next().expect("two sides"),
     ]);
     let core = DndWar { setup, doctrines };
+    let mut warnings = Vec::new();
     let (kind, rules) = match sob {
         Some(parts) => {
             notes.extend(parts.notes);
+            warnings = parts.warnings;
             notes.extend(crate::rules::sob::GAP_NOTES.iter().map(|n| n.to_string()));
             (
                 RulesetKind::StatesOfBattle,
@@ -1232,6 +1234,7 @@ pub fn validate(
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
         resolved: ResolvedFile::DndWar(resolved),
         notes,
+        warnings,
         rules,
     })
 }

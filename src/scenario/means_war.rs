@@ -557,6 +557,7 @@ pub fn validate(
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
         resolved: ResolvedFile::MeansWar(resolved),
         notes,
+        warnings: Vec::new(),
         rules: ScenarioRules::MeansWar(setup),
     })
 }

@@ -20,6 +20,7 @@ pub mod raw_dnd;
 pub mod raw_sob;
 pub mod raw_war;
 pub mod sob;
+pub mod sob_orders;
 pub mod sob_triggers;
 
 use crate::rules::armies::setup::ArmiesSetup;
@@ -190,6 +191,9 @@ pub struct Scenario {
     pub resolved: ResolvedFile,
     /// Things the user should know about this scenario's rules (gaps not simulated).
     pub notes: Vec<String>,
+    /// Located warnings: the scenario is valid and runs, but part of it
+    /// looks like a mistake (`muster check` and `muster run` print them).
+    pub warnings: Vec<Problem>,
     pub rules: ScenarioRules,
 }
 
@@ -446,8 +450,29 @@ pub enum FileKind {
     Doctrine,
 }
 
+/// A valid file: its kind and its warnings (see [`Scenario::warnings`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub kind: FileKind,
+    pub warnings: Vec<Problem>,
+}
+
 /// Validates one file of any kind (`muster check`).
-pub fn check_file(path: &Path) -> Result<FileKind, Problems> {
+pub fn check_file(path: &Path) -> Result<Checked, Problems> {
+    match load_scenario_or_kind(path)? {
+        Ok(kind) => Ok(Checked {
+            kind,
+            warnings: Vec::new(),
+        }),
+        Err(scenario) => Ok(Checked {
+            kind: FileKind::Scenario,
+            warnings: scenario.warnings,
+        }),
+    }
+}
+
+/// A list or doctrine file's kind once valid, or the scenario it loads.
+fn load_scenario_or_kind(path: &Path) -> Result<Result<FileKind, Box<Scenario>>, Problems> {
     let text = read(path)?;
     let file = path.display().to_string();
     let loc = Locator::new(&file, &text);
@@ -474,39 +499,46 @@ pub fn check_file(path: &Path) -> Result<FileKind, Problems> {
             |raw, loc, p| {
                 sob::validate_doctrine(raw, loc, &[], p);
             },
-        );
+        )
+        .map(Ok);
     }
     if has("army_list") && dnd("army_list") {
         return check_as::<DndArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, p| {
             dnd_war::validate_list(raw, loc, &[], p);
-        });
+        })
+        .map(Ok);
     }
     if has("doctrine") && dnd("doctrine") {
         return check_as::<DndDoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, p| {
             dnd_war::validate_doctrine(raw, loc, &[], p);
-        });
+        })
+        .map(Ok);
     }
     if has("army_list") && war("army_list") {
         return check_as::<WarArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, p| {
             means_war::validate_list(raw, loc, &[], p);
-        });
+        })
+        .map(Ok);
     }
     if has("army_list") {
         return check_as::<ArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, problems| {
             armies::validate_list(raw, loc, &[], problems);
-        });
+        })
+        .map(Ok);
     }
     if has("doctrine") && war("doctrine") {
         return check_as::<WarDoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, p| {
             means_war::validate_doctrine(raw, loc, &[], p);
-        });
+        })
+        .map(Ok);
     }
     if has("doctrine") {
         return check_as::<DoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, problems| {
             armies::validate_doctrine(raw, loc, &[], problems);
-        });
+        })
+        .map(Ok);
     }
-    load_scenario(path).map(|_| FileKind::Scenario)
+    load_scenario(path).map(|s| Err(Box::new(s)))
 }
 
 /// Parses `text` as a `T` and validates it with `validate`.

@@ -105,6 +105,8 @@ pub struct SobDoctrineFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub favour: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub favour_roll_off: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manoeuvre: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stratagem_tags: Option<String>,
@@ -131,6 +133,7 @@ pub const SOB_DOCTRINE_TOP: &[&str] = &[
     "stand_and_shoot",
     "leadership",
     "favour",
+    "favour_roll_off",
     "manoeuvre",
     "stratagem_tags",
     "stratagem_plus4",

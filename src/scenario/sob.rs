@@ -1,8 +1,9 @@
 //! Validation of the States of Battle parts of a scenario played on the
 //! D&D War core: the `[states_of_battle]` options, each side's
 //! Generalship Die, MC adjustment, Orders build (rejected with the cap it
-//! breaks, or the digest's D23 build when none is given) and card-layer
-//! doctrine, each unit's MCV, and the army's Morale Counters (digest 1.2:
+//! breaks, or the D23 build of `sob_orders` when none is given; warned
+//! about when it leaves units idle) and card-layer doctrine, each unit's
+//! MCV, and the army's Morale Counters (digest 1.2:
 //! 2.5 x XP of the battle level per counter, characters at a notional
 //! 4 x XP; reserve units count), and the State of Battle triggers (in
 //! `sob_triggers`). The D&D War parts are validated by `dnd_war`.
@@ -12,9 +13,10 @@ use super::locate::Locator;
 use super::problems::{Problem, Seg};
 use super::raw_dnd::DndScenarioFile;
 use super::raw_sob::SobDoctrineFile;
-use super::{builtin, resolve_validated};
+use super::{builtin, resolve_validated, sob_orders};
 use crate::doctrine::sob::{
-    Activation, Fire, GoFirst, OrdersOrder, RallyPick, SobDoctrine, StratagemTags, Tutor, When,
+    favour_roll_off_default, Activation, Fire, GoFirst, OrdersOrder, RallyPick, SobDoctrine,
+    StratagemTags, Tutor, When,
 };
 use crate::path;
 use crate::rules::dnd_war::army::xp;
@@ -33,6 +35,8 @@ pub struct SobParts {
     /// Points per unit, characters at their notional value.
     pub points: Vec<u32>,
     pub notes: Vec<String>,
+    /// Located warnings: the scenario runs, but some of it stays idle.
+    pub warnings: Vec<Problem>,
 }
 
 /// Validates a States of Battle doctrine.
@@ -68,6 +72,7 @@ pub fn validate_doctrine(
         "never" => When::Never,
         _ => default,
     };
+    let favour = when(p, "favour", &raw.favour, d.favour);
     SobDoctrine {
         name: raw.doctrine.name.clone(),
         go_first: match word(
@@ -157,7 +162,22 @@ pub fn validate_doctrine(
             d.stand_and_shoot,
         ),
         leadership: when(p, "leadership", &raw.leadership, d.leadership),
-        favour: when(p, "favour", &raw.favour, d.favour),
+        favour,
+        favour_roll_off: match raw.favour_roll_off {
+            None => favour_roll_off_default(favour),
+            Some(v) => {
+                in_range(
+                    &ctx,
+                    p,
+                    path!["favour_roll_off"],
+                    "favour_roll_off",
+                    v,
+                    0,
+                    99,
+                );
+                v.clamp(0, 99) as u8
+            }
+        },
         manoeuvre: when(p, "manoeuvre", &raw.manoeuvre, d.manoeuvre),
         stratagem_tags: match word(
             &ctx,
@@ -192,22 +212,6 @@ pub fn validate_doctrine(
             "opponent_first",
         ) == "opponent_first",
     }
-}
-
-/// The digest's D23 (a) build: Melee 4, Move 2, Move Command Group 2,
-/// Brilliant Tactician 2, then the four left split between the reloads by
-/// the share of missile and war-machine points, then Cast Spells.
-pub fn default_build(missile_points: u32, machine_points: u32) -> OrdersBuild {
-    let shooters = missile_points + machine_points;
-    let (missile, engines) = match (4 * missile_points + shooters / 2).checked_div(shooters) {
-        None => (3, 1),
-        Some(m) => {
-            let m = m.min(3) as u8;
-            (m, (4 - m).min(3))
-        }
-    };
-    let spells = 4 - missile - engines;
-    OrdersBuild([2, spells, engines, 4, missile, 2, 2])
 }
 
 /// The overlay's setup from a validated D&D War battle.
@@ -266,10 +270,11 @@ pub fn validate(
     let mut gd = [10u8; 2];
     let mut builds = [OrdersBuild::DEFAULT; 2];
     let mut doctrines: Vec<Option<SobDoctrine>> = Vec::new();
+    let mut warnings = Vec::new();
     let mut k = 0;
     for (si, side) in raw.sides.iter_mut().enumerate() {
         let mut total = 0u64;
-        let (mut missile, mut machine) = (0u32, 0u32);
+        let mut fields = sob_orders::Shooters::default();
         for (ui, e) in side.units.iter().enumerate() {
             let Some(spec) = setup.units.get(k) else {
                 break;
@@ -280,10 +285,11 @@ pub fn validate(
             if !prof.is_character() || options.dnd_characters_in_mc_total {
                 total += u64::from(pts);
             }
-            if prof.machine.is_some() {
-                machine += pts;
-            } else if prof.ranged.is_some() {
-                missile += pts;
+            match (prof.machine, prof.ranged) {
+                (Some(_), _) => fields.machine += pts,
+                (None, Some(r)) if r.spell => fields.caster += pts,
+                (None, Some(_)) => fields.missile += pts,
+                (None, None) => {}
             }
             let field = path!["side", si, "units", ui, "mcv"];
             let value = match (e.mcv, options.mcv_rounding) {
@@ -335,7 +341,7 @@ pub fn validate(
             }
         }
         builds[si] = match &side.orders {
-            None => default_build(missile, machine),
+            None => sob_orders::default_build(fields.missile, fields.machine, fields.caster),
             Some(o) => {
                 let mut counts = [0u8; 7];
                 for (j, c) in o.counts().iter().enumerate() {
@@ -378,6 +384,15 @@ pub fn validate(
                 build
             }
         };
+        warnings.extend(sob_orders::build_warnings(
+            ctx,
+            si,
+            &side.name,
+            side.orders.is_some(),
+            builds[si],
+            fields,
+            options.missile_reload_scope,
+        ));
         if side.sob_doctrine.is_none() {
             side.sob_doctrine = Some(super::raw::Reference::Named("steady".into()));
         }
@@ -420,5 +435,6 @@ pub fn validate(
         },
         points,
         notes,
+        warnings,
     })
 }

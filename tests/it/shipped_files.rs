@@ -95,10 +95,23 @@ fn rules_armies_lists_every_option() {
         "sas_d20_need = 18",
         "[[side.trigger]]",
         "reinforcements (units = ",
+        "army_morale_army = drawer",
     ] {
         assert!(
             text.contains(name),
             "`muster rules states_of_battle` lacks {name}"
+        );
+    }
+    // The round limit and the elimination rule are the digest's, not the
+    // seed's: their help says so.
+    for option in ["round_limit = 15", "eliminated_army_loses = true"] {
+        let help = text
+            .split(option)
+            .nth(1)
+            .and_then(|t| t.split("\n\n").next());
+        assert!(
+            help.is_some_and(|h| h.contains("NOT IN THE SEED")),
+            "`{option}`: {help:?}"
         );
     }
 }

@@ -692,7 +692,11 @@ fn stratagem_success_moves_the_tagged_units_after_the_turn() {
     assert_eq!(&t.b.stratagem_tag[..4], &[false, true, false, false]);
     t.b.stratagem_moves = true;
     t.game().stratagem_moves(A);
-    assert_eq!(t.core.log, vec![Act::Advance(1)]);
+    assert_eq!(
+        t.core.log,
+        vec![Act::FreeMove(1)],
+        "a free move, not an advance"
+    );
 }
 
 #[test]

@@ -278,14 +278,29 @@ fn d14_leadership_judged_always_or_never() {
 }
 
 #[test]
-fn d15_favour_on_a_roll_off_never() {
+fn d15_favour_on_a_roll_off_by_its_own_setting_never_or_any_loss() {
     for seed in 0..40 {
         let mut t = Table::new(vec![unit(A, "a", 0.0), unit(B, "b", 30.0)], [12, 12], seed);
-        t.setup.doctrines.0[0].favour = When::Never;
-        t.setup.doctrines.0[1].favour = When::Never;
+        // `favour` rules the core's throws only.
+        t.setup.doctrines.0[0].favour = When::Always;
+        t.setup.doctrines.0[1].favour = When::Always;
+        t.setup.doctrines.0[0].favour_roll_off = 0;
+        t.setup.doctrines.0[1].favour_roll_off = 0;
         t.game().roll_gd_off();
         assert_eq!(t.core.rolls().len(), 2);
     }
+    let mut rerolls = 0;
+    for seed in 0..40 {
+        let mut t = Table::new(vec![unit(A, "a", 0.0), unit(B, "b", 30.0)], [12, 12], seed);
+        t.setup.doctrines.0[0].favour_roll_off = 1;
+        t.setup.doctrines.0[1].favour_roll_off = 0;
+        t.game().roll_gd_off();
+        let rolls = t.core.rolls();
+        let lost = rolls[1].1 > rolls[0].1;
+        assert_eq!(rolls.len(), 2 + usize::from(lost), "seed {seed}");
+        rerolls += usize::from(lost);
+    }
+    assert!(rerolls > 0);
 }
 
 #[test]

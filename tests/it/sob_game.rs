@@ -525,3 +525,40 @@ fn cast_spells_casts_the_shamans_spell_and_only_then() {
         "casts {casts}, trashed for the Stratagem {trashed}"
     );
 }
+
+/// summary.csv reports how often each end decides a States of Battle
+/// battle, the round limit and the elimination rule (both the digest's,
+/// not the seed's) among them: a share per end reason, summing to 1.
+#[test]
+fn summary_csv_reports_the_share_of_each_end_reason() {
+    use muster::report::table::CsvTable;
+    let out = tempfile::tempdir().unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args([
+            "run",
+            "scenarios/states_of_battle/last_stand.toml",
+            "--battles",
+            "300",
+            "--quiet",
+            "--out",
+        ])
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let summary = CsvTable::read(&out.path().join("summary.csv")).unwrap();
+    let row = &summary.rows[0];
+    let reasons = muster::rules::sob::battle::END_REASONS;
+    let shares: Vec<f64> = reasons
+        .iter()
+        .map(|r| summary.num(row, &format!("share_end_{r}")))
+        .collect();
+    assert!(
+        (shares.iter().sum::<f64>() - 1.0).abs() < 1e-3,
+        "{shares:?}"
+    );
+    for decides in ["mc_exhausted", "round_limit", "eliminated"] {
+        let k = reasons.iter().position(|r| *r == decides).unwrap();
+        assert!(shares[k] > 0.0, "{decides} ends no battle: {shares:?}");
+    }
+}

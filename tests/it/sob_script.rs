@@ -18,6 +18,7 @@ use muster::rules::{BySide, Side, TraceEvent};
 #[derive(Clone, Debug, PartialEq)]
 pub enum Act {
     Advance(usize),
+    FreeMove(usize),
     Charge(usize, usize),
     FightRound(usize, bool),
     Shoot(usize, usize, ShotMods),
@@ -276,6 +277,9 @@ impl SobCore for ScriptCore {
     fn start_turn(&mut self, _active: Side) {}
     fn advance(&mut self, u: usize) {
         self.act(Act::Advance(u));
+    }
+    fn free_move(&mut self, u: usize) {
+        self.act(Act::FreeMove(u));
     }
     fn charge(&mut self, u: usize, target: usize) -> ChargeResult {
         let arc = self.units[u].charge_arc;

@@ -51,17 +51,33 @@ pub struct BoltChain {
 /// hits. Against a target without companies only the primary is made.
 /// `roll` supplies each d20.
 pub fn bolt_chain(
-    mut roll: impl FnMut() -> i32,
+    roll: impl FnMut() -> i32,
     atk: i32,
     reflex: i32,
     target_has_companies: bool,
     max_hits: u32,
 ) -> BoltChain {
+    bolt_chain_floored(roll, atk, reflex, target_has_companies, max_hits, None)
+}
+
+/// [`bolt_chain`] with every attack's need raised to the top band
+/// `min_need` when given (a States of Battle spent Stand & Shoot, digest
+/// 6.4, see [`top_band`]).
+pub fn bolt_chain_floored(
+    mut roll: impl FnMut() -> i32,
+    atk: i32,
+    reflex: i32,
+    target_has_companies: bool,
+    max_hits: u32,
+    min_need: Option<i32>,
+) -> BoltChain {
     let mut chain = BoltChain::default();
     let mut bonus = atk;
     loop {
         chain.rolls += 1;
-        if roll() < need(bonus, reflex, NON_CHARACTER_FLOOR) {
+        let plain = need(bonus, reflex, NON_CHARACTER_FLOOR);
+        let need = min_need.map_or(plain, |m| top_band(plain, m));
+        if roll() < need {
             break;
         }
         chain.hits += 1;

@@ -289,6 +289,10 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.changed();
         self.ctx.move_unit(u);
     }
+    fn free_move(&mut self, u: usize) {
+        self.changed();
+        self.ctx.move_unit_as(u, false);
+    }
     fn charge(&mut self, u: usize, target: usize) -> ChargeResult {
         self.changed();
         self.ctx.st.new_phase();

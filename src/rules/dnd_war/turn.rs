@@ -210,6 +210,13 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// The remaining move of one unit, as its doctrine wants it.
     pub fn move_unit(&mut self, u: usize) {
+        self.move_unit_as(u, true);
+    }
+
+    /// One unit's move as its doctrine wants it; with `may_march` false it
+    /// walks at most its single move (no double move, no action point's
+    /// extra move): a States of Battle Stratagem move (L332).
+    pub fn move_unit_as(&mut self, u: usize, may_march: bool) {
         let side = self.st.units[u].side;
         let Some((enemy, gap)) = self.st.nearest_enemy(u) else {
             return;
@@ -234,7 +241,8 @@ impl<T: Tracer> Ctx<'_, T> {
             return;
         }
         let speed = self.joined_speed(u);
-        let may_double = self.may_double_move(u) && !has_target && !self.st.units[u].flags.walked;
+        let may_double =
+            may_march && self.may_double_move(u) && !has_target && !self.st.units[u].flags.walked;
         // Double move only when no charge could follow this turn anyway,
         // or (an extra move action bought with an AP) when it brings a
         // charge within reach and keeps the standard action.

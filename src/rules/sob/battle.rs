@@ -419,7 +419,8 @@ impl<C: SobCore> Game<'_, C> {
         }
     }
 
-    /// Both GD throws, with Favour of the Gods for a bad loss (D15).
+    /// Both GD throws, with Favour of the Gods for a loss by the
+    /// doctrine's `favour_roll_off` or more (D15).
     pub fn roll_gd_off(&mut self) -> (u8, u8) {
         let mut faces = [0u8; 2];
         for s in Side::BOTH {
@@ -428,17 +429,14 @@ impl<C: SobCore> Game<'_, C> {
         for s in Side::BOTH {
             let (mine, theirs) = (faces[s.index()], faces[s.other().index()]);
             let lost_by = i32::from(theirs) - i32::from(mine);
-            let wants = match self.doctrine(s).favour {
-                When::Never => false,
-                When::Always => lost_by > 0,
-                When::Judged => lost_by >= 3,
-            };
+            let margin = i32::from(self.doctrine(s).favour_roll_off);
+            let wants = margin > 0 && lost_by >= margin;
             if wants && self.use_starter(s, Starter::FavourOfTheGods) {
                 self.decided(
                     s,
                     "favour of the gods",
                     |_| format!("re-rolls a roll-off lost {mine} to {theirs}"),
-                    "favour",
+                    "favour_roll_off",
                 );
                 faces[s.index()] =
                     self.roll(s, self.b.gd_now[s.index()], "roll-off re-rolled (Favour)");

@@ -166,6 +166,10 @@ pub trait SobCore {
     /// A move toward the enemy as the core doctrine wants it (a walk, or a
     /// march where the core allows and the doctrine chooses one).
     fn advance(&mut self, u: usize);
+    /// The Stratagem's free move (L332, "a free move or reform (but not a
+    /// march or charge)"): the core doctrine's move toward the enemy, never
+    /// farther than the unit's single move.
+    fn free_move(&mut self, u: usize);
     /// Declares and resolves a charge (without the first melee round).
     fn charge(&mut self, u: usize, target: usize) -> ChargeResult;
     /// One full close-combat round of the fight containing `seed`

@@ -1,6 +1,7 @@
 //! Event cards in play (digest 5.2 and D3-D5, D11): the order a hand of
 //! Events is resolved in, and each card: Army Morale (GD against GD with
-//! the State's handicap), Command Indecision, Crushing and Ineffective
+//! the State's handicap, for the drawer's army or, as an option, the army
+//! that trails), Command Indecision, Crushing and Ineffective
 //! Missilery for the rest of the round, Inspiring Leader kept in reserve,
 //! Superstitions & Omens, Sneaky Critters played for the opponent, Rally
 //! Back and Undisciplined Missilery.
@@ -10,7 +11,7 @@ use super::cards::{Event, Order};
 use super::core::{ShotMods, SobCore};
 use super::ledger::Flow;
 use super::morale::army_morale_applies;
-use super::options::OmensTie;
+use super::options::{MoraleArmy, OmensTie};
 use super::orders::Group;
 use crate::doctrine::sob::When;
 use crate::rules::Side;
@@ -69,10 +70,16 @@ impl<C: SobCore> Game<'_, C> {
         }
     }
 
-    /// Army Morale (L308): only for a side under 3/4 of the opponent's MC.
-    fn army_morale(&mut self, s: Side) -> bool {
-        let (m, m2) = (self.mc(s), self.mc(s.other()));
-        if !army_morale_applies(m, m2) {
+    /// Army Morale (L308): for an army under 3/4 of its opponent's MC,
+    /// the drawer's own or (`army_morale_army = trailing`) whichever trails.
+    fn army_morale(&mut self, drawer: Side) -> bool {
+        let applies = |g: &Self, a: Side| army_morale_applies(g.mc(a), g.mc(a.other()));
+        let s = match self.opts().army_morale_army {
+            MoraleArmy::Drawer => drawer,
+            MoraleArmy::Trailing if applies(self, drawer.other()) => drawer.other(),
+            MoraleArmy::Trailing => drawer,
+        };
+        if !applies(self, s) {
             return false;
         }
         let h = self.state(s).handicap() as i32;

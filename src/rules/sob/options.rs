@@ -40,7 +40,7 @@ pub const SPECS: &[OptionSpec] = &[
     choice("achievement_scope", &["global_once", "once_per_player"], "global_once",
         "each achievement is awarded once in the battle, or once to each player", "3.0, S-12"),
     choice("thunderous_charge_test", &["distance_needed", "roll_total"], "distance_needed",
-        "Thunderous Charge: launched from within the window of the unit's extreme reach, or the roll reached that far", "3.2, S-13"),
+        "Thunderous Charge: made from within the window of the unit's extreme reach (measured when the charge is rolled, after any Manoeuvre), or the roll reached that far", "3.2, S-13"),
     int("thunderous_window", 0, 12, "2",
         "inches below the maximum charge range that count as Thunderous (2 for random charge distances)", "3.2"),
     flag("pincer_counts_existing_engagement", "false",
@@ -68,9 +68,9 @@ pub const SPECS: &[OptionSpec] = &[
     choice("reshuffle_timing", &["lazy", "eager"], "lazy",
         "the discard pile is reshuffled when a draw finds the pile empty, or as soon as it empties", "4.6, S-21"),
     int("round_limit", 0, 100, "15",
-        "rounds before the battle ends on time (0: no limit, capped at 100 rounds and scored as a draw)", "4.7, S-24"),
+        "rounds before the battle ends on time (0: no limit, capped at 100 rounds and scored as a draw); NOT IN THE SEED, which ends a battle when an army loses its last counter 'or the battle stops through other means (time limit, objective captured etc)' (L265) and names no limit: 15 is the digest's proposal (about two passes through the Orders deck); summary.csv's share_end_round_limit says how often it ends a battle", "4.7, S-24"),
     flag("eliminated_army_loses", "true",
-        "a side with no unit left on the table loses at once", "4.7, S-25"),
+        "a side with no unit left on the table (and none on its way) loses at once; NOT IN THE SEED, where only losing the last Morale Counter loses (L141): the digest's proposal, since an army's counters need not add up to its units' MCVs; summary.csv's share_end_eliminated says how often it ends a battle", "4.7, S-25"),
     int("draw_margin", 0, 1000, "0",
         "on time, a lead of this many MC or fewer is a draw", "4.7"),
     flag("starter_cards", "true",
@@ -89,6 +89,8 @@ pub const SPECS: &[OptionSpec] = &[
         "a failed card rally makes the compulsory flee move", "5.1, S-31"),
     flag("rally_not_same_round_as_flee", "false",
         "a unit that started fleeing this round cannot be picked for a card's rally", "S-32"),
+    choice("army_morale_army", &["drawer", "trailing"], "drawer",
+        "whose army Army Morale checks: the drawer's own, if it has under 3/4 of the opponent's counters (the card sits in each player's own Event deck), or whichever army trails so, the drawer's or the opponent's (L308 says only \"if an army has less than 3/4 ... compared to their opponent\"; the seed does not settle it, so the drawer stays the default)", "5.2, L308"),
     choice("crushing_missilery_scope", &["owner", "all_units"], "owner",
         "whose units fire at +1 after Crushing Missilery", "5.2, S-37"),
     choice("ineffective_missilery_scope", &["owner", "all_units"], "owner",
@@ -150,6 +152,7 @@ word_enum!(TieRound { Empty = "empty", Reroll = "reroll" });
 word_enum!(ReloadScope { InfantryAndMachines = "infantry_and_machines", InfantryOnly = "infantry_only", MachinesOnly = "machines_only" });
 word_enum!(RallyTiming { BeforeAction = "before_action", AfterAction = "after_action" });
 word_enum!(CardScope { Owner = "owner", AllUnits = "all_units" });
+word_enum!(MoraleArmy { Drawer = "drawer", Trailing = "trailing" });
 word_enum!(OmensTie { Nothing = "nothing", Reroll = "reroll", Lose = "lose" });
 word_enum!(LeadershipTargets { OrdersAndEvents = "orders_and_events", OrdersOnly = "orders_only" });
 word_enum!(CapBasis { UnitCount = "unit_count", Points = "points" });
@@ -199,6 +202,8 @@ pub struct SobOptions {
     pub move_rally_timing: RallyTiming,
     pub failed_rally_flees: bool,
     pub rally_not_same_round_as_flee: bool,
+    /// Whose army Army Morale checks (L308).
+    pub army_morale_army: MoraleArmy,
     pub crushing_scope: CardScope,
     pub ineffective_scope: CardScope,
     pub omens_tie: OmensTie,
@@ -307,6 +312,7 @@ impl SobOptions {
             move_rally_timing: RallyTiming::parse(&w("move_rally_timing")),
             failed_rally_flees: r.flag("failed_rally_flees"),
             rally_not_same_round_as_flee: r.flag("rally_not_same_round_as_flee"),
+            army_morale_army: MoraleArmy::parse(&w("army_morale_army")),
             crushing_scope: CardScope::parse(&w("crushing_missilery_scope")),
             ineffective_scope: CardScope::parse(&w("ineffective_missilery_scope")),
             omens_tie: OmensTie::parse(&w("omens_tie")),

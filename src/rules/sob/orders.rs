@@ -226,12 +226,14 @@ impl<C: SobCore> Game<'_, C> {
         match o {
             Order::Lull => false,
             Order::Move => self.move_card(s, Group::Any, own_turn, true),
+            // A named character whose group has no unit able to act
+            // leaves the card "exactly the same as a Move card" (L289).
             Order::MoveCommandGroup => match self.command_group(s) {
-                Some((c, group, _)) => {
+                Some((c, group, n)) if n > 0 => {
                     self.decided(s, "command group", |g| g.core.label(c), "group_most_units");
                     self.move_card(s, group, own_turn, true)
                 }
-                None => self.move_card(s, Group::Any, own_turn, true),
+                _ => self.move_card(s, Group::Any, own_turn, true),
             },
             Order::Melee => self.melee(s),
             Order::MissileReload => {
@@ -472,6 +474,10 @@ impl<C: SobCore> Game<'_, C> {
         if self.over() {
             return;
         }
+        // Thunderous Charge is judged on the charge actually made: a
+        // Manoeuvre in the reactions may have moved the target since the
+        // option was found.
+        let distance = self.core.distance(u, t);
         let r = self.core.charge(u, t);
         if !r.contact {
             self.settle();
@@ -482,9 +488,7 @@ impl<C: SobCore> Game<'_, C> {
             return;
         }
         let thunder = match self.opts().thunderous_test {
-            ThunderTest::DistanceNeeded => {
-                c.distance >= c.max_range - self.opts().thunderous_window
-            }
+            ThunderTest::DistanceNeeded => distance >= c.max_range - self.opts().thunderous_window,
             ThunderTest::RollTotal => {
                 self.core.last_charge_reach() >= c.max_range - self.opts().thunderous_window
             }

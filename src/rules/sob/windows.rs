@@ -284,7 +284,8 @@ impl<C: SobCore> Game<'_, C> {
         }
     }
 
-    /// The Stratagem's free moves, after the turn's own charges (D18 a).
+    /// The Stratagem's free moves, after the turn's own charges (D18 a):
+    /// a single move each, never a march or a charge (L332).
     pub fn stratagem_moves(&mut self, s: Side) {
         if !self.b.stratagem_moves {
             return;
@@ -300,7 +301,7 @@ impl<C: SobCore> Game<'_, C> {
                 && !self.core.engaged(u)
                 && !self.core.fleeing(u)
             {
-                self.core.advance(u);
+                self.core.free_move(u);
                 self.settle();
             }
         }

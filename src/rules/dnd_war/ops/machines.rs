@@ -16,7 +16,7 @@
 use super::Ctx;
 use crate::geometry::Vec2;
 use crate::rules::dnd_war::body::{Formation, TRAY_DEPTH, TRAY_WIDTH};
-use crate::rules::dnd_war::hits::{bolt_chain, need, NON_CHARACTER_FLOOR};
+use crate::rules::dnd_war::hits::{bolt_chain_floored, need, NON_CHARACTER_FLOOR};
 use crate::rules::dnd_war::machines::{misfire, scatter, stone_aim_legal, Misfire, Scatter};
 use crate::rules::dnd_war::setup::MachineKind;
 use crate::rules::dnd_war::state::Status;
@@ -99,13 +99,17 @@ impl<T: Tracer> Ctx<'_, T> {
             MachineKind::BoltThrower => {
                 let def = self.defence(target, ranged.vs);
                 let companies = self.profile(target).has_companies();
+                // A spent Stand & Shoot's top band applies to every bolt of
+                // the chain, as to infantry and the stone (sob_need).
+                let min_need = self.st.shot_min_need;
                 let dice = &mut *self.dice;
-                let chain = bolt_chain(
+                let chain = bolt_chain_floored(
                     || i32::from(dice.roll(20)),
                     ranged.bonus + self.st.shot_bonus,
                     def,
                     companies,
                     self.setup.options.bolt_max_hits,
+                    min_need,
                 );
                 self.change(unit, |c| {
                     format!(

@@ -113,46 +113,70 @@ impl<T: Tracer> Ctx<'_, T> {
 
 impl<T: Tracer> Ctx<'_, T> {
     /// Test builds count the touching bases again the plain way, one base
-    /// at a time (a strip along each base's edge against the enemy's
-    /// footprint), wherever the two units touch square to each other (as
-    /// every charge leaves them): a miscounted model fails every battle
-    /// test, the battle-invariant suite over the shipped scenarios among
-    /// them.
+    /// at a time (a thin strip along each base's edge, measured against the
+    /// enemy's footprint), wherever the two units touch square to each
+    /// other (as every charge leaves them): a miscounted model fails every
+    /// battle test, the battle-invariant suite over the shipped scenarios
+    /// among them. Rounding moves a footprint by far less than [`AUDIT_BAND`]:
+    /// the count must lie between the bases touched with each strip
+    /// shortened by that band at both ends and those touched with each
+    /// strip lengthened by it.
     #[cfg(debug_assertions)]
     pub fn audit_touching(&self, unit: usize, enemy: usize, arc: Arc, row: &BaseRow, got: u32) {
-        use crate::geometry::{Rect, Vec2};
         let r = *self.st.units[unit].rect();
         let e = *self.st.units[enemy].rect();
         let square = r.facing.dot(e.facing).abs();
-        let apart = r.distance(&e) > 1e-6;
+        let apart = r.distance(&e) > TOUCH;
         if apart || ((square - 1.0).abs() > 1e-9 && square > 1e-9) {
             return;
         }
-        // Far finer than `SLIVER`: only rounding noise falls between them.
-        const THIN: f64 = 1e-8;
-        let touching = (0..row.count)
-            .filter(|&k| {
-                let mid = row.first + row.pitch * f64::from(k) + row.base / 2.0;
-                let long = row.base - 6.0 * THIN;
-                let (local, width, depth) = match arc {
-                    Arc::Front => (Vec2::new(mid, r.depth / 2.0 - THIN), long, THIN),
-                    Arc::Rear => (Vec2::new(mid, -r.depth / 2.0 + THIN), long, THIN),
-                    Arc::Right => (Vec2::new(r.width / 2.0 - THIN, mid), THIN, long),
-                    Arc::Left => (Vec2::new(-r.width / 2.0 + THIN, mid), THIN, long),
-                };
-                let strip = Rect {
-                    centre: r.to_world(local),
-                    facing: r.facing,
-                    width,
-                    depth,
-                };
-                strip.distance(&e) <= 2.0 * THIN
-            })
-            .count() as u32;
-        debug_assert_eq!(
-            got, touching,
-            "models of unit {unit} touching unit {enemy} on its {arc:?}"
+        let count = |stretch: f64| {
+            (0..row.count)
+                .filter(|&k| base_strip(&r, row, k, arc, stretch).distance(&e) <= TOUCH)
+                .count() as u32
+        };
+        let (surely, at_most) = (count(-AUDIT_BAND), count(AUDIT_BAND));
+        debug_assert!(
+            (surely..=at_most).contains(&got),
+            "models of unit {unit} touching unit {enemy} on its {arc:?}: {got}, \
+             base by base {surely} to {at_most}"
         );
+    }
+}
+
+/// Footprints this close touch (the audit's tolerance across the edge).
+#[cfg(debug_assertions)]
+const TOUCH: f64 = 1e-6;
+
+/// How far along the edge the audit lets rounding move a contact.
+#[cfg(debug_assertions)]
+const AUDIT_BAND: f64 = 1e-4;
+
+/// A strip a hair thick just inside `r`'s edge on `arc`, along base `k` of
+/// `row`, lengthened by `stretch` at both ends (shortened when negative).
+#[cfg(debug_assertions)]
+fn base_strip(
+    r: &crate::geometry::Rect,
+    row: &BaseRow,
+    k: u32,
+    arc: Arc,
+    stretch: f64,
+) -> crate::geometry::Rect {
+    use crate::geometry::Vec2;
+    const THIN: f64 = 1e-8;
+    let mid = row.first + row.pitch * f64::from(k) + row.base / 2.0;
+    let long = row.base + 2.0 * stretch;
+    let (local, width, depth) = match arc {
+        Arc::Front => (Vec2::new(mid, r.depth / 2.0 - THIN), long, THIN),
+        Arc::Rear => (Vec2::new(mid, -r.depth / 2.0 + THIN), long, THIN),
+        Arc::Right => (Vec2::new(r.width / 2.0 - THIN, mid), THIN, long),
+        Arc::Left => (Vec2::new(-r.width / 2.0 + THIN, mid), THIN, long),
+    };
+    crate::geometry::Rect {
+        centre: r.to_world(local),
+        facing: r.facing,
+        width,
+        depth,
     }
 }
 

@@ -149,7 +149,7 @@ fn main() {
         .rules
         .with(Bench {
             label: "dnd_war infantry_lines",
-            pinned: (437, 83),
+            pinned: (399, 107),
             n: n(50_000),
             ns_per_roll,
         });
@@ -157,7 +157,7 @@ fn main() {
         .rules
         .with(Bench {
             label: "states_of_battle heroes_and_monster",
-            pinned: (449, 8),
+            pinned: (448, 7),
             n: n(20_000),
             ns_per_roll,
         });

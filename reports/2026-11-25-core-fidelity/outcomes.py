@@ -41,7 +41,7 @@ def flight_outcome(change, fought):
         if m.group(1) in fought:
             return "destroyed_on_the_spot_by_the_unit_fought"
         return "destroyed_on_the_spot_by_another_enemy"
-    if change == "has no way out: You Cannot Pass!":
+    if change.endswith("has no way out: You Cannot Pass!"):
         return "destroyed_hemmed_in"
     if change.startswith("falls back") or change == "flees off the table":
         return "fled"

@@ -77,7 +77,7 @@ fn a_broken_unit_falls_back_away_from_an_offset_enemy_instead_of_into_it() {
 }
 
 #[test]
-fn a_unit_fought_front_and_rear_falls_back_between_them() {
+fn a_unit_fought_front_and_rear_falls_back_sideways() {
     // Goblins pinned between two spearmen units, front and rear.
     let d = dnd(&scenario(
         &(unit(
@@ -109,8 +109,49 @@ fn a_unit_fought_front_and_rear_falls_back_between_them() {
             });
         }
         let away = c.away_from_enemies(2);
-        assert!(away.length() > 0.5, "a way out along the line between them");
+        assert!(away.length() > 0.5, "a way out sideways, across the line joining them");
         assert!(away.y.abs() < 1e-9, "it leads toward neither: {away:?}");
+    });
+}
+
+#[test]
+fn a_unit_fought_on_both_flanks_falls_back_to_its_rear() {
+    // Goblins facing north with a spearmen unit flush on each flank.
+    let d = dnd(&scenario(
+        &(unit(
+            "human_spearmen",
+            "left",
+            (20.0, 14.0),
+            "companies = 1\nfrontage = 1\nfacing = 90",
+        ) + &unit(
+            "human_spearmen",
+            "right",
+            (40.0, 14.0),
+            "companies = 1\nfrontage = 1\nfacing = 270",
+        )),
+        &unit(
+            "goblin_warriors",
+            "mob",
+            (30.0, 14.0),
+            "companies = 2\nfrontage = 2",
+        ),
+        "",
+        "",
+    ));
+    run(&d, 1, |c| {
+        for (a, arc) in [(0, Arc::Left), (1, Arc::Right)] {
+            c.st.engagements.push(Engagement {
+                units: [a, 2],
+                arc_on: [Arc::Front, arc],
+                overlap: 2.0,
+            });
+        }
+        let away = c.away_from_enemies(2);
+        assert!(away.length() > 0.5, "not hemmed in: {away:?}");
+        assert!(
+            away.x.abs() < 1e-9,
+            "it leads toward neither flank: {away:?}"
+        );
     });
 }
 

@@ -519,10 +519,11 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// The direction directly away from the enemies `unit` is engaged with
     /// (the sum of the directions away from each, G-05), turned so that it
-    /// leads toward none of them: a unit fought front and rear falls back
-    /// along the line between them (L442: "directly away from the unit(s)
-    /// it was fighting"). Zero when no direction leads away from all of
-    /// them (the unit is hemmed in on every side).
+    /// leads toward none of them: a unit fought on opposite sides falls
+    /// back sideways, across the line joining them (L442: "directly away
+    /// from the unit(s) it was fighting"). Zero when no direction leads
+    /// away from all of them (the unit is hemmed in on every side); the
+    /// unit's rear when it fights no one.
     pub fn away_from_enemies(&self, unit: usize) -> Vec2 {
         let me = self.st.units[unit].rect().centre;
         let toward = || {
@@ -530,22 +531,29 @@ impl<T: Tracer> Ctx<'_, T> {
                 .opponents(unit)
                 .map(move |(enemy, _)| (self.st.units[enemy].rect().centre - me).normalized())
         };
-        let mut v = toward().fold(Vec2::ZERO, |v, t| v - t);
-        if v.length() < 1e-9 {
-            // Fought from opposite sides: away along the line between them.
-            v = self.st.units[unit].rect().facing.right();
-        }
-        for t in toward() {
-            let into = v.dot(t);
-            if into > 0.0 {
-                v = v - t * into;
+        let Some(first) = toward().next() else {
+            return -self.st.units[unit].rect().facing;
+        };
+        let sum = toward().fold(Vec2::ZERO, |v, t| v - t);
+        // Fought from opposite sides the directions cancel: try both ways
+        // across the line joining them.
+        let tries = if sum.length() < 1e-9 {
+            [first.right(), -first.right()]
+        } else {
+            [sum, sum]
+        };
+        for mut v in tries {
+            for t in toward() {
+                let into = v.dot(t);
+                if into > 0.0 {
+                    v = v - t * into;
+                }
+            }
+            if v.length() >= 1e-9 && !toward().any(|t| v.dot(t) > 1e-9) {
+                return v;
             }
         }
-        if toward().any(|t| v.dot(t) > 1e-9) || v.length() < 1e-9 {
-            Vec2::ZERO
-        } else {
-            v
-        }
+        Vec2::ZERO
     }
 
     /// `unit` pivots to face `quarry` and moves 2d6 + 2S - 12 toward it; if it
@@ -562,27 +570,12 @@ impl<T: Tracer> Ctx<'_, T> {
             self.st.units[unit].set_facing(to.normalized());
         }
         let gap = self.st.distance(unit, quarry);
-        // Another enemy reached first is charged instead (L442).
-        let start = *self.st.units[unit].rect();
-        let dir = start.facing;
-        let other = self
-            .first_enemy_ahead(unit, &start, dir, (dist.min(gap), f64::INFINITY))
-            .filter(|&(e, d)| e != quarry && d < gap);
-        if let Some((enemy, d)) = other {
-            self.change(unit, |c| {
-                format!("pursues {d:.1} inches into {}", c.label(enemy))
-            });
-            self.engage_for_next_turn(unit, enemy);
-            self.change(enemy, |c| {
-                format!(
-                    "is charged by {}: it strikes next charge phase",
-                    c.label(unit)
-                )
-            });
-            self.st.units[unit].flags.charged = true;
-        } else if dist >= gap {
+        if dist >= gap {
             self.catch(unit, quarry);
         } else {
+            // Another enemy in the way stops the pursuer short of it (L442
+            // says it charges that unit: not simulated, see GAP_NOTE).
+            let dir = self.st.units[unit].rect().facing;
             let travel = self.clear_travel(unit, dir, dist, 0.0);
             self.st.units[unit].translate(dir * travel);
             self.change(unit, |_| format!("pursues {travel:.1} inches"));

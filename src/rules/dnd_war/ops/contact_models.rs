@@ -12,9 +12,13 @@
 //!   (`TRAY_DEPTH` split over the rows of a company);
 //! - a company unit's rear: the rear row, one slot per model width;
 //! - a loose unit (skirmishers, crews, a lone model, a character): its
-//!   front row of files at `LOOSE_PITCH`, each on its own base; a lone
-//!   model is one slot as wide as its base, so a 2" troll touching a 1"
-//!   character counts its one model.
+//!   front row of files (on a flank, its rows) at `LOOSE_PITCH`, each on
+//!   its own base; a lone model is one slot as wide as its base, so a 2"
+//!   troll touching a 1" character counts its one model.
+//!
+//! Simplification: flank and rear slots are laid out as if every company
+//! were full, so a rear rank with a partial or missing company may count a
+//! slot that stands empty; the count never exceeds the models alive.
 
 use super::Ctx;
 use crate::geometry::Arc;
@@ -69,16 +73,22 @@ impl<T: Tracer> Ctx<'_, T> {
         let body = &self.st.units[unit].body;
         let r = self.st.units[unit].rect();
         if !p.has_companies() {
-            let (files, _, pitch) = loose_block(p, body);
+            let (files, rows, pitch) = loose_block(p, body);
+            let (first, count) = if arc.is_flank() {
+                (-r.depth / 2.0, rows)
+            } else {
+                (-r.width / 2.0, files)
+            };
             return BaseRow {
-                first: -r.width / 2.0,
+                first,
                 pitch,
                 base: p.size.base_inches(),
-                count: files,
+                count,
             };
         }
+        let row_width = body.row_width().max(1);
         if arc.is_flank() {
-            let rows = u32::from(body.company_size().div_ceil(body.row_width()));
+            let rows = u32::from(body.company_size().div_ceil(row_width));
             let slot = TRAY_DEPTH / f64::from(rows.max(1));
             BaseRow {
                 first: -r.depth / 2.0,
@@ -87,12 +97,12 @@ impl<T: Tracer> Ctx<'_, T> {
                 count: rows * u32::from(body.ranks()),
             }
         } else {
-            let slot = TRAY_WIDTH / f64::from(body.row_width());
+            let slot = TRAY_WIDTH / f64::from(row_width);
             BaseRow {
                 first: -r.width / 2.0,
                 pitch: slot,
                 base: slot,
-                count: u32::from(body.front_companies()) * u32::from(body.row_width()),
+                count: u32::from(body.front_companies()) * u32::from(row_width),
             }
         }
     }
@@ -113,11 +123,13 @@ impl<T: Tracer> Ctx<'_, T> {
 
 impl<T: Tracer> Ctx<'_, T> {
     /// Test builds count the touching bases again the plain way, one base
-    /// at a time (a thin strip along each base's edge, measured against the
-    /// enemy's footprint), wherever the two units touch square to each
-    /// other (as every charge leaves them): a miscounted model fails every
-    /// battle test, the battle-invariant suite over the shipped scenarios
-    /// among them. Rounding moves a footprint by far less than [`AUDIT_BAND`]:
+    /// at a time (a thin strip along each base's edge of the same slot
+    /// layout, measured against the enemy's footprint rather than projected
+    /// onto the edge), wherever the two units touch square to each other
+    /// (as every charge leaves them): a projection or rounding error fails
+    /// every battle test, the battle-invariant suite over the shipped
+    /// scenarios among them. The slot layout itself is checked by the unit
+    /// and fidelity tests, not here. Rounding moves a footprint by far less than [`AUDIT_BAND`]:
     /// the count must lie between the bases touched with each strip
     /// shortened by that band at both ends and those touched with each
     /// strip lengthened by it.

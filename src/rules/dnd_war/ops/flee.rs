@@ -42,9 +42,13 @@ impl<T: Tracer> Ctx<'_, T> {
                 .board
                 .nearest_edge_direction(self.st.units[unit].rect().centre),
         };
+        let broke = cause == FleeCause::Break;
+        // Hemmed in by the units it fought, it flees into one of them.
+        let hemmed = broke
+            && away.length() <= 1e-9
+            && self.setup.options.flee_direction == FleeDirection::CauseThenEdge;
         // Traced before the engagements end, naming the enemies a broken
         // unit falls back from.
-        let broke = cause == FleeCause::Break;
         self.change(unit, |c| {
             let fought: Vec<String> =
                 c.st.opponents(unit)
@@ -56,15 +60,12 @@ impl<T: Tracer> Ctx<'_, T> {
             } else {
                 format!(" from {}", fought.join(", "))
             };
-            format!("{why} and flees{from} toward bearing {:.0}", dir.bearing())
+            if hemmed {
+                format!("{why} and flees{from} but has no way out: You Cannot Pass!")
+            } else {
+                format!("{why} and flees{from} toward bearing {:.0}", dir.bearing())
+            }
         });
-        // Hemmed in by the units it fought, it flees into one of them.
-        let hemmed = broke
-            && away.length() <= 1e-9
-            && self.setup.options.flee_direction == FleeDirection::CauseThenEdge;
-        if hemmed {
-            self.change(unit, |_| "has no way out: You Cannot Pass!".to_string());
-        }
         self.st.disengage(unit);
         let u = &mut self.st.units[unit];
         u.set_status(Status::Fleeing);
@@ -136,12 +137,11 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// The first enemy that `unit`, sliding from `start` along `dir`, runs
     /// into within `travel` inches (short of the board `edge`), and the
-    /// distance: for a flight, You Cannot Pass! (L144); for a pursuit, the
-    /// enemy it charges (L442). An enemy the unit touches, or overlaps only
+    /// distance (You Cannot Pass!, L144). An enemy the unit touches, or overlaps only
     /// because it turned to face its move, counts only if it lies ahead
     /// along `dir`: a unit falling back directly away from the units it
     /// fought (L442) moves out of them, not into them.
-    pub fn first_enemy_ahead(
+    fn first_enemy_ahead(
         &self,
         unit: usize,
         start: &crate::geometry::Rect,

@@ -109,7 +109,10 @@ fn a_unit_fought_front_and_rear_falls_back_sideways() {
             });
         }
         let away = c.away_from_enemies(2);
-        assert!(away.length() > 0.5, "a way out sideways, across the line joining them");
+        assert!(
+            away.length() > 0.5,
+            "a way out sideways, across the line joining them"
+        );
         assert!(away.y.abs() < 1e-9, "it leads toward neither: {away:?}");
     });
 }

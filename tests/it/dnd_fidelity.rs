@@ -10,17 +10,7 @@ use super::dnd_helpers::*;
 use muster::geometry::Arc;
 use muster::rules::dnd_war::ops::charge::ChargeOutcome;
 use muster::rules::dnd_war::state::{Engagement, Status};
-use muster::rules::{TraceEvent, VecTrace};
-
-fn changes(t: &VecTrace, who: &str) -> Vec<String> {
-    t.events
-        .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Change { unit, change, .. } if unit.ends_with(who) => Some(change.clone()),
-            _ => None,
-        })
-        .collect()
-}
+use muster::rules::TraceEvent;
 
 #[test]
 fn a_broken_unit_falls_back_away_from_an_offset_enemy_instead_of_into_it() {

@@ -89,6 +89,17 @@ pub fn run<R>(
     (r, st, trace)
 }
 
+/// The trace's change lines of units whose label ends with `who`.
+pub fn changes(t: &VecTrace, who: &str) -> Vec<String> {
+    t.events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Change { unit, change, .. } if unit.ends_with(who) => Some(change.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 pub fn decisions(t: &VecTrace, what: &str) -> Vec<String> {
     t.events
         .iter()

@@ -6,7 +6,7 @@
 //! shooter, Move Command Group with an empty group, Thunderous Charge
 //! after a Manoeuvre, and the army Army Morale checks.
 
-use super::dnd_helpers::unit;
+use super::dnd_helpers::{changes, unit};
 use muster::dice::Dice;
 use muster::rules::dnd_war::ops::Ctx;
 use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos, SobOnDndWar};
@@ -104,17 +104,6 @@ pub fn play_on<R>(
         f(&mut game)
     };
     (out, st, b, trace)
-}
-
-/// The trace's change lines of units whose label ends with `who`.
-fn changes(t: &VecTrace, who: &str) -> Vec<String> {
-    t.events
-        .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Change { unit, change, .. } if unit.ends_with(who) => Some(change.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Fault: the Stratagem's free move marched (the core's advance double

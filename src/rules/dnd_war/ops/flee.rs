@@ -3,7 +3,9 @@
 //! default; difficult ground costs double) in a straight line. The sweep
 //! meets, in order of distance, allies it passes through (each tests at
 //! DC 13 plus panic modifiers or flees the same way), the first enemy
-//! (You Cannot Pass!: the fleeing unit is destroyed) and the board edge
+//! (You Cannot Pass!: the fleeing unit is destroyed; an enemy it touches,
+//! or overlaps only by its turn, counts only if it lies ahead, so a broken
+//! unit never flees into the units it fought) and the board edge
 //! (it is removed as a casualty). Also here: rallying at the start of the
 //! movement phase, and the compulsory fall back of units that fail to.
 

@@ -14,15 +14,17 @@
 //! - [`cli`]: the command line (clap, terminal, progress bar).
 
 pub mod analysis;
+pub mod base;
 pub mod cli;
 pub mod dice;
-pub mod doctrine;
 pub mod engine;
 pub mod geometry;
+pub mod overlays;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 pub mod report;
 pub mod rules;
+pub mod rulesets;
 pub mod scenario;
 pub mod stats;
 

@@ -38,7 +38,7 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
     }
     if kind == RulesetKind::Armies {
         writeln!(out, "fortification table (digest A1.10; override per scenario in [battlefield.fortification_types]):")?;
-        for (k, hp, bonus) in crate::scenario::armies::FORTIFICATION_TABLE {
+        for (k, hp, bonus) in crate::rulesets::armies::input::validate::FORTIFICATION_TABLE {
             writeln!(out, "    {k}: {hp} hp, +{bonus} defence")?;
         }
     }
@@ -46,7 +46,7 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
         writeln!(
             out,
             "not simulated: {}",
-            crate::scenario::means_war::GAP_NOTE
+            crate::rulesets::means_war::input::validate::GAP_NOTE
         )?;
     }
     if kind == RulesetKind::DndWar {
@@ -64,7 +64,7 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
             out,
             "    roll_off, missile (modifier = N; standing: applies while the State holds)"
         )?;
-        for note in crate::rules::sob::GAP_NOTES {
+        for note in crate::overlays::sob::GAP_NOTES {
             writeln!(out, "{note}")?;
         }
     }
@@ -74,8 +74,8 @@ pub fn rules(name: &str) -> anyhow::Result<i32> {
 
 /// The D&D War tables a scenario author needs beside the options.
 fn dnd_tables(out: &mut String) -> std::fmt::Result {
-    use crate::rules::dnd_war::army::{budget, BattleSize, ERRATA};
-    use crate::rules::dnd_war::traits::RACES;
+    use crate::rulesets::dnd_war::army::{budget, BattleSize, ERRATA};
+    use crate::rulesets::dnd_war::traits::RACES;
     use std::fmt::Write;
     writeln!(
         out,
@@ -117,6 +117,6 @@ fn dnd_tables(out: &mut String) -> std::fmt::Result {
     writeln!(
         out,
         "\nnot simulated: {}",
-        crate::scenario::dnd_army::GAP_NOTE
+        crate::rulesets::dnd_war::input::army::GAP_NOTE
     )
 }

@@ -5,37 +5,31 @@
 //!
 //! Besides `report`, this is the only module that touches the file system.
 
-pub mod armies;
 pub mod builtin;
 pub mod checks;
-pub mod dnd_army;
-pub mod dnd_deploy;
-pub mod dnd_war;
 pub mod locate;
-pub mod means_war;
 pub mod parse;
 pub mod problems;
 pub mod raw;
-pub mod raw_dnd;
-pub mod raw_sob;
-pub mod raw_war;
-pub mod sob;
-pub mod sob_orders;
-pub mod sob_triggers;
 
-use crate::rules::armies::setup::ArmiesSetup;
-use crate::rules::armies::Armies;
-use crate::rules::dnd_war::sob_core::SobOnDndWar;
-use crate::rules::dnd_war::DndWar;
-use crate::rules::means_war::setup::WarSetup;
-use crate::rules::means_war::MeansWar;
+use crate::overlays::sob::input::validate as sob;
 use crate::rules::{Ruleset, RulesetKind};
+use crate::rulesets::armies::input::file::{ArmyListFile, DoctrineFile, ScenarioFile};
+use crate::rulesets::armies::input::validate as armies;
+use crate::rulesets::armies::setup::ArmiesSetup;
+use crate::rulesets::armies::Armies;
+use crate::rulesets::dnd_war::input::file::{DndArmyListFile, DndDoctrineFile, DndScenarioFile};
+use crate::rulesets::dnd_war::input::validate as dnd_war;
+use crate::rulesets::dnd_war::sob_core::SobOnDndWar;
+use crate::rulesets::dnd_war::DndWar;
+use crate::rulesets::means_war::input::file::{WarArmyListFile, WarDoctrineFile, WarScenarioFile};
+use crate::rulesets::means_war::input::validate as means_war;
+use crate::rulesets::means_war::setup::WarSetup;
+use crate::rulesets::means_war::MeansWar;
 use locate::Locator;
 use parse::RawFile;
 use problems::{did_you_mean, Problem, Problems};
-use raw::{ArmyListFile, DoctrineFile, Provenance, Reference, RunDefaults, ScenarioFile};
-use raw_dnd::{DndArmyListFile, DndDoctrineFile, DndScenarioFile};
-use raw_war::{WarArmyListFile, WarDoctrineFile, WarScenarioFile};
+use raw::{Provenance, Reference, RunDefaults};
 use std::path::{Path, PathBuf};
 
 /// Battles played when neither the command line nor the scenario says.
@@ -492,7 +486,7 @@ fn load_scenario_or_kind(path: &Path) -> Result<Result<FileKind, Box<Scenario>>,
         ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::StatesOfBattle)
     };
     if has("doctrine") && sob("doctrine") {
-        return check_as::<raw_sob::SobDoctrineFile>(
+        return check_as::<crate::overlays::sob::input::file::SobDoctrineFile>(
             &loc,
             &text,
             FileKind::Doctrine,

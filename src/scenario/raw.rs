@@ -1,47 +1,10 @@
-//! The serde mirror of the three Armies input files (scenarios, army lists
-//! and doctrines; This Means WAR! has its own in `raw_war`), plus the parts
-//! both share (references, run defaults, provenance, list and doctrine
-//! headers). Fields are loose (signed integers, plain strings) so that a
-//! wrong value reaches validation and is reported with every other problem
-//! instead of stopping the parse. Unknown keys are collected by the loader.
+//! The parts of the input files every ruleset shares: references to a
+//! built-in or a file (or an inline table), a scenario's `[run]` defaults,
+//! the provenance run.toml records, list and doctrine headers, and blocks of
+//! units placed row by row. Each ruleset's own serde mirror is in its
+//! folder (`rulesets/<name>/input/file.rs`).
 
-use super::parse::RawFile;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::BTreeMap;
-
-/// A scenario file.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct ScenarioFile {
-    pub scenario: ScenarioMeta,
-    #[serde(default)]
-    pub run: RunDefaults,
-    #[serde(default)]
-    pub options: toml::Table,
-    pub battlefield: Battlefield,
-    #[serde(rename = "side", default)]
-    pub sides: Vec<SideRaw>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub provenance: Option<Provenance>,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct ScenarioMeta {
-    pub name: String,
-    pub ruleset: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_rounds: Option<i64>,
-    /// `assault` (attacker and defender) or `meeting` (both attack).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub engagement: Option<String>,
-    /// Soldiers per unit, for unit entries given as `soldiers`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scale: Option<i64>,
-    /// The board edge the attacker comes from: south, north, west or east.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attack_edge: Option<String>,
-}
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 pub struct RunDefaults {
@@ -62,99 +25,12 @@ pub struct Provenance {
     pub note: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-pub struct Battlefield {
-    pub width: i64,
-    pub depth: i64,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub terrain: Vec<Area>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fortifications: Vec<Area>,
-    /// Overrides or additions to the fortification table (kind -> hp, bonus).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub fortification_types: BTreeMap<String, FortType>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub walls: Vec<WallRaw>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub engines: Vec<EngineRaw>,
-}
-
-/// A rectangle of squares (`from` to `to`, inclusive) or a list of squares (`at`).
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct Area {
-    pub kind: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<[i64; 2]>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to: Option<[i64; 2]>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<Vec<[i64; 2]>>,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct FortType {
-    pub hp: i64,
-    pub bonus: i64,
-}
-
-/// A wall along grid lines between corner points `from` and `to`.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct WallRaw {
-    pub from: [i64; 2],
-    pub to: [i64; 2],
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct EngineRaw {
-    pub troop: String,
-    pub at: [i64; 2],
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct SideRaw {
-    pub name: String,
-    /// `attacker` or `defender` (assault only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub role: Option<String>,
-    pub army_list: Reference<ArmyListFile>,
-    pub doctrine: Reference<DoctrineFile>,
-    /// Modifier to the d20 operations (cunning) check.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub operations: Option<i64>,
-    #[serde(default)]
-    pub units: Vec<UnitEntry>,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct UnitEntry {
-    pub troop: String,
-    /// `troop` (default), `officer` or `commander`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub role: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub count: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub soldiers: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<Vec<[i64; 2]>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub block: Option<Block>,
-}
-
 /// Units placed row by row from (x, y), `width` per row, rows toward the enemy's far edge.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct Block {
     pub x: i64,
     pub y: i64,
     pub width: i64,
-}
-
-/// An army list: troop profiles for one ruleset.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct ArmyListFile {
-    pub army_list: ListMeta,
-    #[serde(rename = "troop", default)]
-    pub troops: Vec<TroopRaw>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -166,78 +42,11 @@ pub struct ListMeta {
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct TroopRaw {
-    pub id: String,
-    pub name: String,
-    pub morale: i64,
-    #[serde(rename = "move")]
-    pub movement: i64,
-    pub power: String,
-    pub range: i64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub leash: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub commander_anchors: Option<bool>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub traits: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attack_advantage_min_morale: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub points: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub source: Option<String>,
-}
-
-/// A doctrine file.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct DoctrineFile {
-    pub doctrine: DoctrineMeta,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub move_order: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub attack_order: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub keep_leash: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hold_fire_for_move: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lure: Option<bool>,
-    #[serde(default)]
-    pub movement: Vec<MoveRuleRaw>,
-    #[serde(default)]
-    pub targets: TargetsRaw,
-    #[serde(default)]
-    pub siege: SiegeRaw,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct DoctrineMeta {
     pub name: String,
     pub ruleset: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct MoveRuleRaw {
-    pub when: String,
-    pub goal: String,
-}
-
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-pub struct TargetsRaw {
-    #[serde(default)]
-    pub priority: Vec<String>,
-}
-
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-pub struct SiegeRaw {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub man: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dismount: Option<String>,
 }
 
 /// A file referenced by name (a built-in) or path, or given inline as a table.
@@ -276,115 +85,5 @@ impl<T: Serialize> Serialize for Reference<T> {
             Reference::Named(n) => s.serialize_str(n),
             Reference::Inline(t) => t.serialize(s),
         }
-    }
-}
-
-/// The top-level keys of a doctrine file.
-const DOCTRINE_TOP: &[&str] = &[
-    "doctrine",
-    "move_order",
-    "attack_order",
-    "keep_leash",
-    "hold_fire_for_move",
-    "lure",
-    "movement",
-    "targets",
-    "siege",
-];
-
-/// Keys each table of the three Armies file kinds accepts (for unknown-key hints).
-fn armies_keys(keys: &[&str]) -> &'static [&'static str] {
-    match keys {
-        [] => &[
-            "scenario",
-            "run",
-            "options",
-            "battlefield",
-            "side",
-            "provenance",
-            "army_list",
-            "troop",
-            "doctrine",
-            "move_order",
-            "attack_order",
-            "keep_leash",
-            "hold_fire_for_move",
-            "lure",
-            "movement",
-            "targets",
-            "siege",
-        ],
-        ["scenario"] => &[
-            "name",
-            "ruleset",
-            "description",
-            "max_rounds",
-            "engagement",
-            "scale",
-            "attack_edge",
-        ],
-        ["run"] => &["battles", "seed"],
-        ["battlefield"] => &[
-            "width",
-            "depth",
-            "terrain",
-            "fortifications",
-            "fortification_types",
-            "walls",
-            "engines",
-        ],
-        ["battlefield", "terrain" | "fortifications"] => &["kind", "from", "to", "at"],
-        ["battlefield", "walls"] => &["from", "to"],
-        ["battlefield", "engines"] => &["troop", "at"],
-        ["side"] => &[
-            "name",
-            "role",
-            "army_list",
-            "doctrine",
-            "operations",
-            "units",
-        ],
-        ["side", "units"] => &["troop", "role", "count", "soldiers", "at", "block"],
-        ["side", "units", "block"] => &["x", "y", "width"],
-        ["army_list"] | ["side", "army_list", "army_list"] => &["name", "ruleset", "description"],
-        ["troop"] | ["side", "army_list", "troop"] => &[
-            "id",
-            "name",
-            "morale",
-            "move",
-            "power",
-            "range",
-            "leash",
-            "commander_anchors",
-            "traits",
-            "attack_advantage_min_morale",
-            "points",
-            "source",
-        ],
-        ["doctrine"] | ["side", "doctrine", "doctrine"] => &["name", "ruleset", "description"],
-        ["movement"] | ["side", "doctrine", "movement"] => &["when", "goal"],
-        ["targets"] | ["side", "doctrine", "targets"] => &["priority"],
-        ["siege"] | ["side", "doctrine", "siege"] => &["man", "target", "dismount"],
-        ["side", "doctrine"] => DOCTRINE_TOP,
-        ["side", "army_list"] => &["army_list", "troop"],
-        _ => &[],
-    }
-}
-
-impl RawFile for ScenarioFile {
-    fn known_keys(path: &[&str]) -> &'static [&'static str] {
-        armies_keys(path)
-    }
-}
-
-impl RawFile for ArmyListFile {
-    fn known_keys(path: &[&str]) -> &'static [&'static str] {
-        armies_keys(path)
-    }
-}
-
-impl RawFile for DoctrineFile {
-    fn known_keys(path: &[&str]) -> &'static [&'static str] {
-        armies_keys(path)
     }
 }

@@ -3,8 +3,8 @@
 
 use muster::dice::Dice;
 use muster::engine::{self, Observer, Plan, Silent, CHUNK};
-use muster::rules::armies::Armies;
 use muster::rules::{NoTrace, Ruleset, Side, TraceEvent, VecTrace};
+use muster::rulesets::armies::Armies;
 use muster::scenario::{load_default, ScenarioRules};
 use muster::stats::Tally;
 use std::process::Command;
@@ -53,14 +53,14 @@ fn tallies_do_not_depend_on_thread_count() {
     assert_eq!(one.battles, 3 * CHUNK + 17);
 }
 
-fn war_ruleset() -> muster::rules::means_war::MeansWar {
+fn war_ruleset() -> muster::rulesets::means_war::MeansWar {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("scenarios/means_war/pikemen_vs_swordsmen.toml");
     match muster::scenario::load_scenario(&path)
         .expect("shipped scenario")
         .rules
     {
-        ScenarioRules::MeansWar(setup) => muster::rules::means_war::MeansWar { setup },
+        ScenarioRules::MeansWar(setup) => muster::rulesets::means_war::MeansWar { setup },
         _ => unreachable!("a means_war scenario"),
     }
 }

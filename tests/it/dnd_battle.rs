@@ -2,16 +2,16 @@
 //! yet), and a game-level invariant check over many battles.
 
 use muster::dice::Dice;
-use muster::doctrine::dnd_war::DndDoctrine;
 use muster::geometry::{Arc, Board, Vec2};
-use muster::rules::dnd_war::body::{Body, Command};
-use muster::rules::dnd_war::ops::charge::ChargeOutcome;
-use muster::rules::dnd_war::ops::Ctx;
-use muster::rules::dnd_war::options::DndOptions;
-use muster::rules::dnd_war::setup::{Attack, Damage, Defence, DndSetup, Profile, UnitSpec};
-use muster::rules::dnd_war::state::{BattleState, Status};
-use muster::rules::dnd_war::traits::{Psychology, Size, UnitType};
 use muster::rules::{BySide, NoTrace, Side, TraceEvent, Tracer, VecTrace};
+use muster::rulesets::dnd_war::body::{Body, Command};
+use muster::rulesets::dnd_war::doctrine::DndDoctrine;
+use muster::rulesets::dnd_war::ops::charge::ChargeOutcome;
+use muster::rulesets::dnd_war::ops::Ctx;
+use muster::rulesets::dnd_war::options::DndOptions;
+use muster::rulesets::dnd_war::setup::{Attack, Damage, Defence, DndSetup, Profile, UnitSpec};
+use muster::rulesets::dnd_war::state::{BattleState, Status};
+use muster::rulesets::dnd_war::traits::{Psychology, Size, UnitType};
 
 fn warriors(id: &str, courage: i32) -> Profile {
     Profile {
@@ -234,7 +234,7 @@ fn tv06_a_unit_that_shot_cannot_strike() {
         // Put them in contact and let the archers try to strike.
         c.st.units[1].translate(Vec2::new(0.0, -13.0));
         c.st.engagements
-            .push(muster::rules::dnd_war::state::Engagement {
+            .push(muster::rulesets::dnd_war::state::Engagement {
                 units: [0, 1],
                 arc_on: [Arc::Front, Arc::Front],
                 overlap: 4.0,
@@ -297,7 +297,7 @@ fn broken_units_flee_away_and_count_for_the_winner() {
     for seed in 0..50 {
         let ((), st) = with_ctx(&s, seed, |c| {
             c.st.engagements
-                .push(muster::rules::dnd_war::state::Engagement {
+                .push(muster::rulesets::dnd_war::state::Engagement {
                     units: [0, 1],
                     arc_on: [Arc::Front, Arc::Front],
                     overlap: 8.0,
@@ -369,7 +369,7 @@ fn invariants_hold_over_many_battles() {
         );
         assert!(outcome.turns <= 6);
         decided += u32::from(outcome.winner.is_some());
-        wiped += u32::from(outcome.reason == muster::rules::dnd_war::turn::EndReason::Wiped);
+        wiped += u32::from(outcome.reason == muster::rulesets::dnd_war::turn::EndReason::Wiped);
         pts[0] += st.points_destroyed[0];
         pts[1] += st.points_destroyed[1];
     }

@@ -6,8 +6,8 @@
 //! placement. Each doctrine rule is shown both ways in a small situation.
 
 use super::dnd_helpers::*;
-use muster::rules::dnd_war::state::Status;
 use muster::rules::{Side, TraceEvent};
+use muster::rulesets::dnd_war::state::Status;
 
 /// `scenario` with an `[options]` table.
 fn with_options(text: &str, options: &str) -> String {
@@ -261,7 +261,7 @@ fn support_is_counted_at_contact_on_the_charge_turn() {
             *c.dice = muster::dice::Dice::for_battle(seed, 0);
             if matches!(
                 c.charge(1, 0),
-                muster::rules::dnd_war::ops::charge::ChargeOutcome::Contact { .. }
+                muster::rulesets::dnd_war::ops::charge::ChargeOutcome::Contact { .. }
             ) {
                 return;
             }

@@ -4,8 +4,8 @@
 //! deployment is rejected with the field and the reason.
 
 use super::dnd_helpers::*;
-use muster::rules::dnd_war::state::Status;
 use muster::rules::{Side, TraceEvent};
+use muster::rulesets::dnd_war::state::Status;
 use muster::scenario::load_scenario_text;
 
 #[test]
@@ -298,7 +298,7 @@ fn a_character_dies_when_damage_reaches_his_hit_points() {
     let d = duel("", "");
     // Damage 4 a hit against the chieftain's 32 hp: 7 hits leave him alive, 8 kill him.
     let (_, st, _) = run(&d, 1, |c| {
-        let dmg = muster::rules::dnd_war::setup::Damage {
+        let dmg = muster::rulesets::dnd_war::setup::Damage {
             dice: 0,
             sides: 0,
             bonus: 4,

@@ -8,9 +8,9 @@
 
 use super::dnd_helpers::*;
 use muster::geometry::Arc;
-use muster::rules::dnd_war::ops::charge::ChargeOutcome;
-use muster::rules::dnd_war::state::{Engagement, Status};
 use muster::rules::TraceEvent;
+use muster::rulesets::dnd_war::ops::charge::ChargeOutcome;
+use muster::rulesets::dnd_war::state::{Engagement, Status};
 
 #[test]
 fn a_broken_unit_falls_back_away_from_an_offset_enemy_instead_of_into_it() {

@@ -5,10 +5,10 @@
 
 use muster::dice::Dice;
 use muster::geometry::Arc;
-use muster::rules::dnd_war::ops::Ctx;
-use muster::rules::dnd_war::state::{BattleState, Engagement};
-use muster::rules::dnd_war::DndWar;
 use muster::rules::{TraceEvent, Tracer, VecTrace};
+use muster::rulesets::dnd_war::ops::Ctx;
+use muster::rulesets::dnd_war::state::{BattleState, Engagement};
+use muster::rulesets::dnd_war::DndWar;
 use muster::scenario::{load_scenario_text, ScenarioRules};
 use std::path::Path;
 

@@ -6,9 +6,9 @@
 
 use super::support::{trials, within_4_sigma};
 use muster::dice::Dice;
-use muster::rules::dnd_war::courage;
-use muster::rules::dnd_war::distances::{charge_reach, flee_distance};
-use muster::rules::dnd_war::hits::{self, NON_CHARACTER_FLOOR};
+use muster::rulesets::dnd_war::courage;
+use muster::rulesets::dnd_war::distances::{charge_reach, flee_distance};
+use muster::rulesets::dnd_war::hits::{self, NON_CHARACTER_FLOOR};
 
 /// The exact distribution of a bolt thrower's hits (index = hits), built
 /// from each attack's own hit chance: `P(k) = prod(p_0..p_k-1) x (1 - p_k)`.

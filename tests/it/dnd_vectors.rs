@@ -7,17 +7,17 @@
 use muster::geometry::rect::{pivot_cost, wheel_cost};
 use muster::geometry::terrain::reach_along;
 use muster::geometry::{Area, Cover, Rect, Shape, Vec2};
-use muster::rules::dnd_war::army::{self, BattleSize, Rarity};
-use muster::rules::dnd_war::body::{Body, Command};
-use muster::rules::dnd_war::courage::{self, CourageSources, PanicModifiers};
-use muster::rules::dnd_war::distances::{
+use muster::rules::Side;
+use muster::rulesets::dnd_war::army::{self, BattleSize, Rarity};
+use muster::rulesets::dnd_war::body::{Body, Command};
+use muster::rulesets::dnd_war::courage::{self, CourageSources, PanicModifiers};
+use muster::rulesets::dnd_war::distances::{
     charge_reach, charge_sixths, double_move_allowed, flee_distance, long_charge,
 };
-use muster::rules::dnd_war::hits::{self, need, NON_CHARACTER_FLOOR};
-use muster::rules::dnd_war::machines::{self, Misfire, Scatter};
-use muster::rules::dnd_war::resolution::{self, SideScore};
-use muster::rules::dnd_war::traits::{model_strength, race, rider_strength, Size};
-use muster::rules::Side;
+use muster::rulesets::dnd_war::hits::{self, need, NON_CHARACTER_FLOOR};
+use muster::rulesets::dnd_war::machines::{self, Misfire, Scatter};
+use muster::rulesets::dnd_war::resolution::{self, SideScore};
+use muster::rulesets::dnd_war::traits::{model_strength, race, rider_strength, Size};
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, PI};
 
 fn infantry(companies: u16, short: u16, files: u8, command: Command) -> Body {
@@ -60,7 +60,7 @@ fn tv01_elf_archer_dice_count() {
     let second = unit.second_row_models();
     assert_eq!((front, second), (8, 4));
     // Every company sees; one die per elf; the captain multiattacks with A 2.
-    let captain = u32::from(muster::rules::dnd_war::body::CAPTAIN_ATTACKS);
+    let captain = u32::from(muster::rulesets::dnd_war::body::CAPTAIN_ATTACKS);
     assert_eq!(unit.shooting_dice(true, 1.0, 1, captain), 13, "on a hill");
     assert_eq!(
         unit.shooting_dice(false, 1.0, 1, captain),

@@ -3,7 +3,7 @@
 //! simulated through the real exchange code; each within 4 sigma.
 
 use muster::dice::{Dice, RollMode};
-use muster::rules::armies::combat::{exchange, Defence};
+use muster::rulesets::armies::combat::{exchange, Defence};
 
 #[derive(serde::Deserialize)]
 struct File {

@@ -3,10 +3,10 @@
 use super::support::setup_from;
 use muster::dice::RollMode;
 use muster::geometry::grid::{Metric, Square};
-use muster::rules::armies::combat::Defence;
-use muster::rules::armies::options::OfficerRounding;
-use muster::rules::armies::state::{State, View};
-use muster::scenario::armies::officer_count;
+use muster::rulesets::armies::combat::Defence;
+use muster::rulesets::armies::input::validate::officer_count;
+use muster::rulesets::armies::options::OfficerRounding;
+use muster::rulesets::armies::state::{State, View};
 
 /// A 30x30 meeting engagement: side A's units as given, side B as given.
 fn scenario(options: &str, terrain: &str, a_units: &str, b_units: &str) -> String {
@@ -73,7 +73,7 @@ fn a_tv01_a_tv03_officer_counts() {
     assert_eq!(officer_count(3, OfficerRounding::Floor), 0);
 }
 
-fn leash_fixture(troop: &str) -> muster::rules::armies::setup::ArmiesSetup {
+fn leash_fixture(troop: &str) -> muster::rulesets::armies::setup::ArmiesSetup {
     // C at (10,2), officer O at (10,10) (d = 8), troop T at (10,12), a filler at (9,10).
     let a = format!(
         r#"{{ troop = "std_heavy_infantry", role = "commander", at = [[10, 2]] }},
@@ -150,7 +150,7 @@ fn a_tv09_cascade_when_the_officer_is_gone() {
     }
 }
 
-fn moves_of(setup: &muster::rules::armies::setup::ArmiesSetup, u: usize) -> Vec<Square> {
+fn moves_of(setup: &muster::rulesets::armies::setup::ArmiesSetup, u: usize) -> Vec<Square> {
     let state = State::new(setup);
     let v = View {
         setup,
@@ -267,7 +267,7 @@ fn a_tv16_bladedancers_split_their_move() {
     );
 }
 
-fn modes_fixture() -> muster::rules::armies::setup::ArmiesSetup {
+fn modes_fixture() -> muster::rulesets::armies::setup::ArmiesSetup {
     // A: 0 heavy archers (C), 1 light infantry, 2 boulder giants, 3 orc shocktroops.
     // B: 4 heavy infantry (C), 5 light archers, 6 boarriders, 7 bladedancers, 8 bladedancers on high ground.
     let a = r#"{ troop = "std_heavy_archers", role = "commander", at = [[2, 2]] },

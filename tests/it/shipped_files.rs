@@ -177,14 +177,14 @@ fn every_means_war_option_value_plays() {
     )
     .unwrap();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war");
-    for (name, v) in option_values(muster::rules::means_war::options::SPECS) {
+    for (name, v) in option_values(muster::rulesets::means_war::options::SPECS) {
         let text = base.replace("[options]\n", &format!("[options]\n{name} = {v}\n"));
         let scenario = muster::scenario::load_scenario_text("opt.toml", &text, Some(&dir))
             .unwrap_or_else(|p| panic!("{name} = {v}: {p}"));
         let muster::scenario::ScenarioRules::MeansWar(setup) = scenario.rules else {
             panic!("means_war")
         };
-        let r = muster::rules::means_war::MeansWar { setup };
+        let r = muster::rulesets::means_war::MeansWar { setup };
         for i in 0..20 {
             let rec = muster::engine::play_one(&r, 2, i, &mut muster::rules::NoTrace);
             assert!(rec.rounds_played >= 1, "{name} = {v}");
@@ -200,7 +200,7 @@ fn rules_dnd_war_lists_every_option_and_the_tables() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    for spec in muster::rules::dnd_war::options::SPECS {
+    for spec in muster::rulesets::dnd_war::options::SPECS {
         assert!(
             text.contains(spec.name),
             "`muster rules dnd_war` lacks {}",
@@ -221,7 +221,7 @@ fn rules_dnd_war_lists_every_option_and_the_tables() {
 fn every_dnd_war_option_value_plays() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/dnd_war");
     let base = std::fs::read_to_string(dir.join("characters_and_monster.toml")).unwrap();
-    for (name, v) in option_values(muster::rules::dnd_war::options::SPECS) {
+    for (name, v) in option_values(muster::rulesets::dnd_war::options::SPECS) {
         let text = format!("{base}\n[options]\n{name} = {v}\n");
         let scenario = muster::scenario::load_scenario_text("opt.toml", &text, Some(&dir))
             .unwrap_or_else(|p| panic!("{name} = {v}: {p}"));

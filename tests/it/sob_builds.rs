@@ -5,7 +5,7 @@
 //! on the D&D War core.
 
 use muster::dice::Dice;
-use muster::rules::sob::cards::{order_row, Order};
+use muster::overlays::sob::cards::{order_row, Order};
 use muster::rules::{BattleRecord, NoTrace, Ruleset};
 use muster::scenario::problems::Problem;
 use muster::scenario::{load_scenario, load_scenario_text, ScenarioRules};

@@ -6,14 +6,14 @@
 //! and each test asserts that every branch of the rule was seen.
 
 use super::sob_script::{Act, Table, Unit};
-use muster::doctrine::sob::{OrdersOrder, When};
 use muster::geometry::Arc;
-use muster::rules::sob::battle::{CANCELLED, DRAWN, PLAYED, TRASHED, WASTED};
-use muster::rules::sob::cards::{event_row, order_row, Event, Order, Starter};
-use muster::rules::sob::core::{CoreEvent, FleeCause, ShotMods};
-use muster::rules::sob::events::army_morale_result;
-use muster::rules::sob::ledger::{Achievement, Flow};
-use muster::rules::sob::options::SobOptions;
+use muster::overlays::sob::battle::{CANCELLED, DRAWN, PLAYED, TRASHED, WASTED};
+use muster::overlays::sob::cards::{event_row, order_row, Event, Order, Starter};
+use muster::overlays::sob::core::{CoreEvent, FleeCause, ShotMods};
+use muster::overlays::sob::doctrine::{OrdersOrder, When};
+use muster::overlays::sob::events::army_morale_result;
+use muster::overlays::sob::ledger::{Achievement, Flow};
+use muster::overlays::sob::options::SobOptions;
 use muster::rules::Side::{self, A, B};
 
 fn unit(side: Side, name: &'static str, x: f64) -> Unit {
@@ -308,7 +308,7 @@ fn missile_reload_unspends_missile_units_and_machines_engines_of_war_only_machin
 
     // missile_reload_scope = machines_only (changelog 2.1).
     let options = SobOptions {
-        missile_reload_scope: muster::rules::sob::options::ReloadScope::MachinesOnly,
+        missile_reload_scope: muster::overlays::sob::options::ReloadScope::MachinesOnly,
         ..SobOptions::default()
     };
     let mut t = spent_table();
@@ -414,7 +414,7 @@ fn crushing_and_ineffective_missilery_shift_the_owners_shots_for_the_round() {
     t.game().play_event(A, Event::IneffectiveMissilery);
     assert_eq!(t.game().shot_mods(0, false).to_hit_steps, 0, "both cancel");
     // all_units scope: the opponent's shots shift too.
-    t.setup.options.crushing_scope = muster::rules::sob::options::CardScope::AllUnits;
+    t.setup.options.crushing_scope = muster::overlays::sob::options::CardScope::AllUnits;
     assert_eq!(t.game().shot_mods(4, true).to_hit_steps, 1);
     assert!(t.game().shot_mods(4, true).top_band_only);
 }
@@ -827,7 +827,7 @@ fn tv18_heroic_moment_by_side_totals_any_pair_and_shooting_panic() {
     fight(&mut t, &[0, 1]);
     assert_eq!(t.flow(A, Flow::HeroicMoment), [0, 0]);
     // ... yes under any_pair.
-    t.setup.options.heroic_moment_compare = muster::rules::sob::options::HeroicCompare::AnyPair;
+    t.setup.options.heroic_moment_compare = muster::overlays::sob::options::HeroicCompare::AnyPair;
     t.restart();
     fight(&mut t, &[0, 1]);
     assert_eq!(t.flow(A, Flow::HeroicMoment), [0, 2]);
@@ -968,7 +968,7 @@ fn tv21_losses_per_defeat_and_mcv_once() {
 
 #[test]
 fn tv22_the_loss_trigger_options() {
-    use muster::rules::sob::options::LossTrigger::{self, *};
+    use muster::overlays::sob::options::LossTrigger::{self, *};
     // (loses and passes, loses and fails, fails a shooting panic)
     let cases: [(LossTrigger, [u32; 3]); 3] = [
         (CombatDefeat, [1, 1, 0]),
@@ -1038,7 +1038,7 @@ fn tv23_changes_are_netted_and_a_simultaneous_rout_is_a_draw() {
 
     // P1 at 1, P2 at 2: P1 loses (-1) while a P2 unit of MCV 2 is destroyed.
     let mut t = pair(1, 2);
-    t.b.tracks[0] = muster::rules::sob::morale::MoraleTrack::new(
+    t.b.tracks[0] = muster::overlays::sob::morale::MoraleTrack::new(
         1,
         t.setup.options.remainder,
         t.setup.options.gains,
@@ -1098,8 +1098,8 @@ fn a_charges_first_round_is_one_resolution_whose_defeat_costs_at_once() {
 
 // ---------------------------------------------------------------- State of Battle triggers
 
-use muster::rules::sob::morale::SobState;
-use muster::rules::sob::triggers::{Effect, StateTrigger};
+use muster::overlays::sob::morale::SobState;
+use muster::overlays::sob::triggers::{Effect, StateTrigger};
 
 fn triggered(effect: Effect, state: SobState) -> Table {
     let mut reserve = unit(A, "reserve", -10.0);
@@ -1251,7 +1251,7 @@ fn favour_of_the_gods_is_offered_to_the_core_and_counted_when_used() {
     assert_eq!(
         t.cards(
             A,
-            muster::rules::sob::cards::starter_row(Starter::FavourOfTheGods),
+            muster::overlays::sob::cards::starter_row(Starter::FavourOfTheGods),
             PLAYED
         ),
         1

@@ -4,11 +4,11 @@
 //! also covered card by card in `sob_cards`.
 
 use super::sob_script::{Act, Table, Unit};
-use muster::doctrine::sob::{
+use muster::overlays::sob::cards::{Event, Order};
+use muster::overlays::sob::core::ShotMods;
+use muster::overlays::sob::doctrine::{
     Activation, Fire, GoFirst, OrdersOrder, RallyPick, StratagemTags, Tutor, When,
 };
-use muster::rules::sob::cards::{Event, Order};
-use muster::rules::sob::core::ShotMods;
 use muster::rules::Side::{self, A, B};
 
 fn unit(side: Side, name: &'static str, x: f64) -> Unit {
@@ -376,8 +376,8 @@ fn d18_stratagem_plus_four_never() {
 
 #[test]
 fn d19_heroic_challenge_judged_by_the_edge() {
-    use muster::rules::sob::core::CoreEvent;
-    use muster::rules::sob::ledger::Flow;
+    use muster::overlays::sob::core::CoreEvent;
+    use muster::overlays::sob::ledger::Flow;
     for (heroic, edge, gain) in [
         (When::Judged, 0.7, 2),
         (When::Judged, 0.5, 0),

@@ -5,13 +5,13 @@
 //! after battle, and the MC ratio of the D&D War core.
 
 use muster::dice::Dice;
-use muster::rules::dnd_war::sob_core::SobOnDndWar;
-use muster::rules::sob::cards::{Order, OrdersBuild, MENU};
-use muster::rules::sob::deck::{Deck, Reshuffle};
-use muster::rules::sob::events::army_morale_result;
-use muster::rules::sob::ledger::FLOWS;
-use muster::rules::sob::morale::{GainCap, GainPlacement, MoraleTrack, RemainderPlacement};
+use muster::overlays::sob::cards::{Order, OrdersBuild, MENU};
+use muster::overlays::sob::deck::{Deck, Reshuffle};
+use muster::overlays::sob::events::army_morale_result;
+use muster::overlays::sob::ledger::FLOWS;
+use muster::overlays::sob::morale::{GainCap, GainPlacement, MoraleTrack, RemainderPlacement};
 use muster::rules::{BattleRecord, NoTrace, Ruleset};
+use muster::rulesets::dnd_war::sob_core::SobOnDndWar;
 use muster::scenario::{load_scenario, load_scenario_text, ScenarioRules};
 use std::path::Path;
 
@@ -314,7 +314,7 @@ fn state_triggers_and_reserves_are_checked_with_their_fields() {
 
 #[test]
 fn relief_column_reinforcements_come_on_only_after_their_trigger() {
-    use muster::rules::dnd_war::state::Status;
+    use muster::rulesets::dnd_war::state::Status;
     let r = sob("scenarios/states_of_battle/relief_column.toml");
     let knights = r
         .core
@@ -324,7 +324,7 @@ fn relief_column_reinforcements_come_on_only_after_their_trigger() {
         .position(|u| u.label.contains("relief knights"))
         .expect("the reserve");
     assert!(r.core.setup.units[knights].reserve);
-    let start = muster::rules::dnd_war::state::BattleState::new(&r.core.setup);
+    let start = muster::rulesets::dnd_war::state::BattleState::new(&r.core.setup);
     assert_eq!(start.units[knights].status(), Status::Reserve);
     // Over 300 battles the knights come on in some, and only after the
     // humans' trigger fired.
@@ -352,12 +352,12 @@ const GUNLINE: &str = "scenarios/states_of_battle/gunline.toml";
 /// Deploys gunline by GD roll-offs (digest 7.1) on the D&D War core;
 /// returns each unit's side, tray and whether it stands on its own.
 fn rolloff_deployment(seed: u64) -> Vec<(muster::rules::Side, muster::geometry::Rect, bool)> {
-    use muster::rules::dnd_war::ops::Ctx;
-    use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos};
-    use muster::rules::sob::battle::{Game, SobBattle};
+    use muster::overlays::sob::battle::{Game, SobBattle};
+    use muster::rulesets::dnd_war::ops::Ctx;
+    use muster::rulesets::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos};
     let mut r = sob(GUNLINE);
     r.sob.options.gd_deployment = true;
-    let mut st = muster::rules::dnd_war::state::BattleState::new(&r.core.setup);
+    let mut st = muster::rulesets::dnd_war::state::BattleState::new(&r.core.setup);
     let mut dice = Dice::for_battle(seed, 0);
     let mut trace = NoTrace;
     let ctx = Ctx {
@@ -390,7 +390,7 @@ fn rolloff_deployment(seed: u64) -> Vec<(muster::rules::Side, muster::geometry::
 #[test]
 fn gd_rolloff_deployment_places_every_unit_legally_in_the_scenarios_positions() {
     let r = sob(GUNLINE);
-    let scenario: Vec<_> = muster::rules::dnd_war::state::BattleState::new(&r.core.setup)
+    let scenario: Vec<_> = muster::rulesets::dnd_war::state::BattleState::new(&r.core.setup)
         .units
         .iter()
         .map(|u| *u.rect())
@@ -431,7 +431,7 @@ fn gd_rolloff_deployment_places_every_unit_legally_in_the_scenarios_positions() 
 /// trace shows is counted as played.
 #[test]
 fn favour_of_the_gods_rerolls_core_throws_within_its_two_cards() {
-    use muster::rules::sob::cards::{starter_row, Starter};
+    use muster::overlays::sob::cards::{starter_row, Starter};
     use muster::rules::{TraceEvent, VecTrace};
     let r = sob("scenarios/states_of_battle/heroes_and_monster.toml");
     let mut scratch = r.new_scratch();
@@ -516,8 +516,9 @@ fn cast_spells_casts_the_shamans_spell_and_only_then() {
                 }
             }
         }
-        let row =
-            muster::rules::sob::cards::order_row(muster::rules::sob::cards::Order::CastSpells);
+        let row = muster::overlays::sob::cards::order_row(
+            muster::overlays::sob::cards::Order::CastSpells,
+        );
         trashed += scratch.sob.cards[1][row][2];
     }
     assert!(
@@ -548,7 +549,7 @@ fn summary_csv_reports_the_share_of_each_end_reason() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let summary = CsvTable::read(&out.path().join("summary.csv")).unwrap();
     let row = &summary.rows[0];
-    let reasons = muster::rules::sob::battle::END_REASONS;
+    let reasons = muster::overlays::sob::battle::END_REASONS;
     let shares: Vec<f64> = reasons
         .iter()
         .map(|r| summary.num(row, &format!("share_end_{r}")))

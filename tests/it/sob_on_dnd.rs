@@ -8,14 +8,14 @@
 
 use super::dnd_helpers::{changes, unit};
 use muster::dice::Dice;
-use muster::rules::dnd_war::ops::Ctx;
-use muster::rules::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos, SobOnDndWar};
-use muster::rules::dnd_war::state::BattleState;
-use muster::rules::sob::battle::{Game, SobBattle, PLAYED, WASTED};
-use muster::rules::sob::cards::{event_row, order_row, Event, Order};
-use muster::rules::sob::ledger::Flow;
+use muster::overlays::sob::battle::{Game, SobBattle, PLAYED, WASTED};
+use muster::overlays::sob::cards::{event_row, order_row, Event, Order};
+use muster::overlays::sob::ledger::Flow;
 use muster::rules::Side::{A, B};
 use muster::rules::{TraceEvent, VecTrace};
+use muster::rulesets::dnd_war::ops::Ctx;
+use muster::rulesets::dnd_war::sob_core::{DndCore, DndScales, OverlayMemos, SobOnDndWar};
+use muster::rulesets::dnd_war::state::BattleState;
 use muster::scenario::{load_scenario_text, ScenarioRules};
 use std::path::Path;
 
@@ -249,9 +249,9 @@ fn thunderous_charge_is_judged_on_the_charge_made_after_a_manoeuvre() {
             g.play_order(A, Order::Move);
             g.b.charges_turn.len()
         });
-        let manoeuvred = b.cards[1]
-            [muster::rules::sob::cards::starter_row(muster::rules::sob::cards::Starter::Manoeuvre)]
-            [PLAYED];
+        let manoeuvred = b.cards[1][muster::overlays::sob::cards::starter_row(
+            muster::overlays::sob::cards::Starter::Manoeuvre,
+        )][PLAYED];
         assert_eq!(
             manoeuvred, 1,
             "seed {seed}: the orcs step back: {:?}",
@@ -332,7 +332,7 @@ fn army_morale_checks_the_drawers_army_or_the_army_that_trails() {
 /// re-rolls a roll-off lost by 3 or more, a doctrine with 0 never does.
 #[test]
 fn favour_on_roll_offs_follows_the_doctrines_favour_roll_off() {
-    use muster::rules::sob::cards::Starter;
+    use muster::overlays::sob::cards::Starter;
     let never = "sob_doctrine = { doctrine = { name = \"x\", ruleset = \"states_of_battle\" }, favour = \"always\", favour_roll_off = 0 }";
     for (sa, margin) in [("sob_doctrine = \"steady\"", 3), (never, 0)] {
         let text = sob_scenario(

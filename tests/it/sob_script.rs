@@ -6,12 +6,12 @@
 //! off exactly what the card did, without the physics of a real core.
 
 use muster::dice::Dice;
-use muster::doctrine::sob::SobDoctrine;
 use muster::geometry::Arc;
-use muster::rules::sob::battle::{Game, SobBattle, SobSetup};
-use muster::rules::sob::cards::OrdersBuild;
-use muster::rules::sob::core::{ChargeOption, ChargeResult, CoreEvent, ShotMods, SobCore};
-use muster::rules::sob::options::SobOptions;
+use muster::overlays::sob::battle::{Game, SobBattle, SobSetup};
+use muster::overlays::sob::cards::OrdersBuild;
+use muster::overlays::sob::core::{ChargeOption, ChargeResult, CoreEvent, ShotMods, SobCore};
+use muster::overlays::sob::doctrine::SobDoctrine;
+use muster::overlays::sob::options::SobOptions;
 use muster::rules::{BySide, Side, TraceEvent};
 
 /// What the overlay asked of the core.
@@ -456,7 +456,7 @@ impl Table {
     }
 
     /// MC lost and gained by side `s` for the cause `flow`.
-    pub fn flow(&self, s: Side, flow: muster::rules::sob::ledger::Flow) -> [u32; 2] {
+    pub fn flow(&self, s: Side, flow: muster::overlays::sob::ledger::Flow) -> [u32; 2] {
         self.b.flow[s.index()][flow as usize]
     }
 

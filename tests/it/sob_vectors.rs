@@ -3,11 +3,11 @@
 //! table of section 9.2, checked against enumeration and simulated dice.
 
 use muster::dice::Dice;
-use muster::rules::sob::morale::{
+use muster::overlays::sob::morale::{
     army_mc, army_morale_applies, deal, mcv, GainCap, GainPlacement, McvRounding, MoraleTrack,
     RemainderPlacement, SobState,
 };
-use muster::rules::sob::rolloff::{odds, roll_off};
+use muster::overlays::sob::rolloff::{odds, roll_off};
 use muster::rules::Side;
 
 fn track(n: u32, gains: GainPlacement) -> MoraleTrack {
@@ -334,7 +334,7 @@ fn simulated_roll_offs_match_the_exact_odds() {
 /// shooting procedure uses.
 #[test]
 fn tv25_dnd_war_to_hit_transforms() {
-    use muster::rules::dnd_war::hits::{need, p_hit, top_band};
+    use muster::rulesets::dnd_war::hits::{need, p_hit, top_band};
     let floor = 8;
     // A defence of 20 against attack 20 - n needs n.
     let with = |normal: i32, steps: i32| need(20 - normal + 3 * steps, 20, floor);

@@ -1,6 +1,6 @@
 //! Helpers shared by the tests.
 
-use muster::rules::armies::setup::ArmiesSetup;
+use muster::rulesets::armies::setup::ArmiesSetup;
 use muster::scenario::{load_scenario_text, ScenarioRules};
 use std::path::Path;
 
@@ -36,7 +36,7 @@ pub fn trials() -> u64 {
 }
 
 /// Loads a This Means WAR! scenario text (references resolve against scenarios/means_war).
-pub fn war_setup_from(text: &str) -> muster::rules::means_war::setup::WarSetup {
+pub fn war_setup_from(text: &str) -> muster::rulesets::means_war::setup::WarSetup {
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war");
     match load_scenario_text("test.toml", text, Some(&base)) {
         Ok(s) => match s.rules {

@@ -7,11 +7,11 @@
 
 use super::support::{data, trials, war_setup_from, within_4_sigma};
 use muster::dice::Dice;
-use muster::rules::means_war::arith::{action_phase, attack_damage, ia_pct, initiative_phase};
-use muster::rules::means_war::battle::{Battle, Scratch};
-use muster::rules::means_war::morale::{band, passes, Band, MoraleState};
-use muster::rules::means_war::options::PhaseRounding;
 use muster::rules::NoTrace;
+use muster::rulesets::means_war::arith::{action_phase, attack_damage, ia_pct, initiative_phase};
+use muster::rulesets::means_war::battle::{Battle, Scratch};
+use muster::rulesets::means_war::morale::{band, passes, Band, MoraleState};
+use muster::rulesets::means_war::options::PhaseRounding;
 
 /// The B4 table: T and the counts out of 100 in the order of `Band::ALL`.
 const BANDS: &[(i64, [u32; 8])] = &[

@@ -5,14 +5,14 @@
 
 use super::support::{data, war_setup_from};
 use muster::dice::Dice;
-use muster::rules::means_war::arith::*;
-use muster::rules::means_war::battle::{Battle, Hit, Scratch};
-use muster::rules::means_war::morale::*;
-use muster::rules::means_war::options::*;
-use muster::rules::means_war::phases::{order, Actor, PhaseEvent};
-use muster::rules::means_war::setup::WarSetup;
-use muster::rules::means_war::state::{Presence, View};
 use muster::rules::{NoTrace, Side};
+use muster::rulesets::means_war::arith::*;
+use muster::rulesets::means_war::battle::{Battle, Hit, Scratch};
+use muster::rulesets::means_war::morale::*;
+use muster::rulesets::means_war::options::*;
+use muster::rulesets::means_war::phases::{order, Actor, PhaseEvent};
+use muster::rulesets::means_war::setup::WarSetup;
+use muster::rulesets::means_war::state::{Presence, View};
 
 const PIKEMEN: (i32, i32) = (3, 1); // UQ 1.5 in half points, init +1
 const SWORDSMEN: (i32, i32) = (6, 6); // UQ 3, init +6
@@ -524,7 +524,7 @@ fn a_unit_that_routs_takes_free_attacks_from_adjacent_enemies() {
 #[test]
 fn the_worked_example_file_runs_end_to_end() {
     let setup = war_setup_from(&data("war3_example_round.toml"));
-    let ruleset = muster::rules::means_war::MeansWar { setup };
+    let ruleset = muster::rulesets::means_war::MeansWar { setup };
     let record = muster::engine::play_one(&ruleset, 1, 0, &mut NoTrace);
     assert!(record.rounds_played >= 1);
     assert_eq!(record.units.len(), 14);
@@ -557,7 +557,7 @@ fn b_g24_a_routing_unit_at_its_edge_leaves_the_battle() {
 #[test]
 fn b_g30_a_routing_unit_attacks_the_enemy_in_its_way_at_triple_damage() {
     use muster::geometry::grid::Square;
-    use muster::rules::means_war::movement::flee;
+    use muster::rulesets::means_war::movement::flee;
     let setup = duel([5, 1], [5, 2]);
     with_battle(&setup, 1, |b| {
         // Straight away from a point due south is straight into the enemy at (5,2).

@@ -1,0 +1,156 @@
+//! The serde mirror of the States of Battle parts of a scenario (a D&D
+//! War scenario with `ruleset = "states_of_battle"`): each side's Orders
+//! build, and the States of Battle doctrine file. Loose types, as in
+//! the other serde mirrors, so that wrong values are reported with every other problem.
+
+use crate::scenario::parse::RawFile;
+use crate::scenario::raw::DoctrineMeta;
+use serde::{Deserialize, Serialize};
+
+/// A side's 14 Orders from the menu (the 2 Lulls are added).
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct OrdersRaw {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brilliant_tactician: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cast_spells: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engines_of_war_reload: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub melee: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missile_reload: Option<i64>,
+    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+    pub move_: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_command_group: Option<i64>,
+}
+
+impl OrdersRaw {
+    /// The counts in menu order (absent = 0).
+    pub fn counts(&self) -> [Option<i64>; 7] {
+        [
+            self.brilliant_tactician,
+            self.cast_spells,
+            self.engines_of_war_reload,
+            self.melee,
+            self.missile_reload,
+            self.move_,
+            self.move_command_group,
+        ]
+    }
+}
+
+/// A State of Battle trigger of a side (`[[side.trigger]]`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub struct TriggerRaw {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub units: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modifier: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+}
+
+pub const TRIGGER_KEYS: &[&str] = &[
+    "state", "effect", "units", "die", "modifier", "count", "target",
+];
+
+pub const ORDERS_KEYS: &[&str] = &[
+    "brilliant_tactician",
+    "cast_spells",
+    "engines_of_war_reload",
+    "melee",
+    "missile_reload",
+    "move",
+    "move_command_group",
+];
+
+/// A States of Battle doctrine file: one word per decision (digest 8).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct SobDoctrineFile {
+    pub doctrine: DoctrineMeta,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub go_first: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tutor: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub indecision_first: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders_order: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activation: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rally_pick: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub omens: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group_most_units: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sneaky_critters: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fire: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stand_and_shoot: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leadership: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub favour: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub favour_roll_off: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manoeuvre: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stratagem_tags: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stratagem_plus4: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heroic_challenge: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployment: Option<String>,
+}
+
+pub const SOB_DOCTRINE_TOP: &[&str] = &[
+    "doctrine",
+    "go_first",
+    "tutor",
+    "indecision_first",
+    "orders_order",
+    "activation",
+    "rally_pick",
+    "omens",
+    "group_most_units",
+    "sneaky_critters",
+    "fire",
+    "stand_and_shoot",
+    "leadership",
+    "favour",
+    "favour_roll_off",
+    "manoeuvre",
+    "stratagem_tags",
+    "stratagem_plus4",
+    "heroic_challenge",
+    "deployment",
+];
+
+pub fn sob_doctrine_keys(path: &[&str]) -> &'static [&'static str] {
+    match path {
+        [] => SOB_DOCTRINE_TOP,
+        ["doctrine"] => &["name", "ruleset", "description"],
+        _ => &[],
+    }
+}
+
+impl RawFile for SobDoctrineFile {
+    fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        sob_doctrine_keys(path)
+    }
+}

@@ -1,0 +1,253 @@
+//! Validation of the State of Battle triggers of a scenario
+//! (`[[side.trigger]]`, digest 1.4 scenario hooks) and of the reserve
+//! units they bring on: each trigger names a State and one effect with
+//! the one field that effect needs; reinforcements name reserve units of
+//! their own side, and every reserve unit is named by exactly one trigger.
+
+use crate::overlays::sob::input::file::TriggerRaw;
+use crate::overlays::sob::morale::SobState;
+use crate::overlays::sob::triggers::{Effect, StateTrigger};
+use crate::path;
+use crate::rules::Side;
+use crate::rulesets::dnd_war::input::file::DndScenarioFile;
+use crate::rulesets::dnd_war::setup::DndSetup;
+use crate::scenario::checks::{in_range, word, Ctx};
+use crate::scenario::problems::{did_you_mean, Problem};
+
+const EFFECTS: &[&str] = &[
+    "reinforcements",
+    "generalship_die",
+    "roll_off",
+    "missile",
+    "push",
+    "steal",
+];
+
+/// The field each effect needs.
+fn needed(effect: &str) -> &'static str {
+    match effect {
+        "reinforcements" => "units",
+        "generalship_die" => "die",
+        "roll_off" | "missile" => "modifier",
+        "push" => "target",
+        _ => "count",
+    }
+}
+
+/// The validated triggers of both sides, in scenario order.
+pub fn validate(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    raw: &DndScenarioFile,
+    setup: &DndSetup,
+) -> Vec<StateTrigger> {
+    let mut out = Vec::new();
+    let mut called = vec![false; setup.units.len()];
+    for (si, side) in raw.sides.iter().enumerate().take(2) {
+        let s = Side::BOTH[si];
+        for (ti, t) in side.triggers.iter().enumerate() {
+            if let Some(trigger) = one(ctx, p, setup, s, si, ti, t, &mut called) {
+                out.push(trigger);
+            }
+        }
+    }
+    // Every reserve unit must be called on by a trigger.
+    let mut k = 0;
+    for (si, side) in raw.sides.iter().enumerate().take(2) {
+        for ui in 0..side.units.len() {
+            let Some(spec) = setup.units.get(k) else {
+                break;
+            };
+            if spec.reserve && !called[k] {
+                ctx.err(
+                    p,
+                    path!["side", si, "units", ui, "reserve"],
+                    format!("reserve unit `{}` is never brought on", spec.label),
+                    Some("name it in a [[side.trigger]] of its side with effect = \"reinforcements\", or remove `reserve`".into()),
+                );
+            }
+            k += 1;
+        }
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn one(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    setup: &DndSetup,
+    s: Side,
+    si: usize,
+    ti: usize,
+    t: &TriggerRaw,
+    called: &mut [bool],
+) -> Option<StateTrigger> {
+    let at = |key: &str| path!["side", si, "trigger", ti, key];
+    let mut missing = |key: &str, what: &str| {
+        ctx.err(
+            p,
+            at(key),
+            format!("a trigger needs `{key}`"),
+            Some(what.to_string()),
+        );
+    };
+    let (Some(state), Some(effect)) = (t.state.as_deref(), t.effect.as_deref()) else {
+        if t.state.is_none() {
+            missing("state", "state = \"shaken\", \"bloodied\" or \"desperate\"");
+        }
+        if t.effect.is_none() {
+            missing(
+                "effect",
+                &format!("effect = one of: {}", EFFECTS.join(", ")),
+            );
+        }
+        return None;
+    };
+    let state = match word(
+        ctx,
+        p,
+        at("state"),
+        Some(state),
+        &["shaken", "bloodied", "desperate"],
+        "",
+    ) {
+        "shaken" => SobState::Shaken,
+        "bloodied" => SobState::Bloodied,
+        "desperate" => SobState::Desperate,
+        _ => return None,
+    };
+    let effect = word(ctx, p, at("effect"), Some(effect), EFFECTS, "");
+    if effect.is_empty() {
+        return None;
+    }
+    let need = needed(effect);
+    let given = [
+        ("units", t.units.is_some()),
+        ("die", t.die.is_some()),
+        ("modifier", t.modifier.is_some()),
+        ("count", t.count.is_some()),
+        ("target", t.target.is_some()),
+    ];
+    for (key, set) in given {
+        if set && key != need {
+            ctx.err(
+                p,
+                at(key),
+                format!("`{key}` is not used by effect = \"{effect}\""),
+                Some(format!("effect = \"{effect}\" takes `{need}`")),
+            );
+        }
+    }
+    let present = given.iter().any(|&(k, set)| k == need && set);
+    if !present && need != "target" {
+        ctx.err(
+            p,
+            at(need),
+            format!("effect = \"{effect}\" needs `{need}`"),
+            Some(match need {
+                "units" => "units = [\"label\", ...]: reserve units of this side".into(),
+                "die" => "die = 12: the Generalship Die from then on".into(),
+                "modifier" => "modifier = -1 (a penalty) or 1 (a buff)".into(),
+                _ => "count = 1: counters taken from the opponent".into(),
+            }),
+        );
+        return None;
+    }
+    let effect = match effect {
+        "reinforcements" => {
+            let labels = t.units.as_deref().unwrap_or_default();
+            if labels.is_empty() {
+                ctx.err(
+                    p,
+                    at("units"),
+                    "no units listed",
+                    Some("units = [\"label\", ...]".into()),
+                );
+                return None;
+            }
+            let mut units = Vec::new();
+            for (li, label) in labels.iter().enumerate() {
+                let found = (0..setup.units.len())
+                    .find(|&u| setup.units[u].side == s && &setup.units[u].label == label);
+                let field = path!["side", si, "trigger", ti, "units", li];
+                match found {
+                    None => {
+                        let known = setup
+                            .units
+                            .iter()
+                            .filter(|u| u.side == s)
+                            .map(|u| u.label.as_str());
+                        let hint = did_you_mean(label, known)
+                            .unwrap_or_else(|| "name a unit of this side by its label".into());
+                        ctx.err(
+                            p,
+                            field,
+                            format!("no unit `{label}` in this side"),
+                            Some(hint),
+                        );
+                    }
+                    Some(u) if !setup.units[u].reserve => ctx.err(
+                        p,
+                        field,
+                        format!("unit `{label}` is not a reserve unit"),
+                        Some(format!(
+                            "give `{label}` reserve = true so that it starts off the table"
+                        )),
+                    ),
+                    Some(u) if called[u] => ctx.err(
+                        p,
+                        field,
+                        format!("unit `{label}` is already brought on by another trigger"),
+                        Some("name each reserve unit in one trigger only".into()),
+                    ),
+                    Some(u) => {
+                        called[u] = true;
+                        units.push(u);
+                    }
+                }
+            }
+            Effect::Reinforcements(units)
+        }
+        "generalship_die" => {
+            let d = t.die.unwrap_or(10);
+            if !in_range(ctx, p, at("die"), "die", d, 2, 100) {
+                return None;
+            }
+            Effect::GeneralshipDie(d as u8)
+        }
+        "roll_off" | "missile" => {
+            let m = t.modifier.unwrap_or(0);
+            if !in_range(ctx, p, at("modifier"), "modifier", m, -10, 10) {
+                return None;
+            }
+            if effect == "roll_off" {
+                Effect::RollOff(m as i32)
+            } else {
+                Effect::Missile(m as i32)
+            }
+        }
+        "push" => Effect::Push {
+            opponent: word(
+                ctx,
+                p,
+                at("target"),
+                t.target.as_deref(),
+                &["opponent", "self"],
+                "opponent",
+            ) == "opponent",
+        },
+        _ => {
+            let c = t.count.unwrap_or(1);
+            if !in_range(ctx, p, at("count"), "count", c, 1, 100) {
+                return None;
+            }
+            Effect::Steal(c as u32)
+        }
+    };
+    Some(StateTrigger {
+        side: s,
+        state,
+        effect,
+    })
+}

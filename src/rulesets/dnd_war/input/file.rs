@@ -1,0 +1,469 @@
+//! The serde mirror of D&D War inputs: scenarios (battle level and size,
+//! table and terrain in inches, units placed by centre and facing,
+//! characters deployed alone or joined to a unit), army lists of unit
+//! profiles (the seed's characteristics, L65-95) and doctrines. Loose
+//! types, as in the other serde mirrors, so that wrong values are reported with every other
+//! problem.
+
+use crate::scenario::parse::RawFile;
+use crate::scenario::raw::{DoctrineMeta, ListMeta, Provenance, Reference, RunDefaults};
+use serde::{Deserialize, Serialize};
+
+/// A D&D War scenario file.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DndScenarioFile {
+    pub scenario: DndMeta,
+    #[serde(default)]
+    pub run: RunDefaults,
+    #[serde(default)]
+    pub options: toml::Table,
+    /// States of Battle rule options (only with `ruleset = "states_of_battle"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub states_of_battle: Option<toml::Table>,
+    #[serde(default)]
+    pub battlefield: DndBattlefield,
+    #[serde(rename = "side", default)]
+    pub sides: Vec<DndSideRaw>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Provenance>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DndMeta {
+    pub name: String,
+    pub ruleset: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The battle's level (1-30), which sets the budget and the tier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<i64>,
+    /// `small`, `medium` (default), `large` or `huge`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<String>,
+    /// Check the armies against the army-building rules (default true).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub army_building: Option<bool>,
+    /// Depth of each side's deployment zone in inches (default 12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deployment_depth: Option<f64>,
+    /// States of Battle: the core game under the overlay (`dnd_war`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub core: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DndBattlefield {
+    pub width: f64,
+    pub depth: f64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<TerrainRaw>,
+}
+
+impl Default for DndBattlefield {
+    fn default() -> Self {
+        DndBattlefield {
+            width: 72.0,
+            depth: 48.0,
+            terrain: Vec::new(),
+        }
+    }
+}
+
+/// A terrain piece: a convex polygon or a circle, with its flags.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct TerrainRaw {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub polygon: Option<Vec<[f64; 2]>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub circle: Option<CircleRaw>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficult: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocks_sight: Option<bool>,
+    /// `none`, `cover` or `superior`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cover: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elevation: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub obstacle: Option<bool>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct CircleRaw {
+    pub x: f64,
+    pub y: f64,
+    pub radius: f64,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DndSideRaw {
+    pub name: String,
+    pub army_list: Reference<DndArmyListFile>,
+    pub doctrine: Reference<DndDoctrineFile>,
+    #[serde(default)]
+    pub units: Vec<DndUnitEntry>,
+    /// States of Battle: the Generalship Die (default 10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gd: Option<i64>,
+    /// States of Battle: Morale Counters added to (or taken from) the army's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mc_adjust: Option<i64>,
+    /// States of Battle: the Orders build (default: the doctrine's D23 build).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders: Option<crate::overlays::sob::input::file::OrdersRaw>,
+    /// States of Battle: the card-layer doctrine (default `steady`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sob_doctrine: Option<Reference<crate::overlays::sob::input::file::SobDoctrineFile>>,
+    /// States of Battle: State of Battle triggers of this side.
+    #[serde(rename = "trigger", default, skip_serializing_if = "Vec::is_empty")]
+    pub triggers: Vec<crate::overlays::sob::input::file::TriggerRaw>,
+}
+
+/// One unit, war machine or character of a side.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DndUnitEntry {
+    pub profile: String,
+    /// Name in reports (default: the profile id and a number).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Centre of the unit, in inches from the south-west corner.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<[f64; 2]>,
+    /// Facing in degrees clockwise from north (default: toward the enemy).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<f64>,
+    /// Company units: full companies and companies across the front.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub companies: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frontage: Option<i64>,
+    /// Loose units: models (war machines: crew).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub models: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captain: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standard: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub musician: Option<bool>,
+    /// Magic items carried (points and the army's item limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub magic_items: Option<i64>,
+    /// Characters: the label of the unit he is deployed in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joins: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub general: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle_standard: Option<bool>,
+    /// States of Battle: the unit's MCV (default: from its points).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcv: Option<i64>,
+    /// States of Battle: reinforcements, off the table until a side's
+    /// `[[side.trigger]]` with `effect = "reinforcements"` brings them on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserve: Option<bool>,
+}
+
+/// A D&D War army list.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DndArmyListFile {
+    pub army_list: ListMeta,
+    #[serde(rename = "profile", default)]
+    pub profiles: Vec<DndProfileRaw>,
+}
+
+/// An attack power as the war rules use it.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct AttackRaw {
+    pub bonus: i64,
+    /// `ac`, `fortitude`, `reflex` or `will`.
+    pub vs: String,
+    /// Close attacks: reach in inches (default 1, base contact).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reach: Option<f64>,
+    /// Ranged attacks: range in inches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<f64>,
+    /// Damage per hit against non-minions, e.g. "1d8+4".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    /// Ranged attacks: a spell power (an implement power, DW 001:L198).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell: Option<bool>,
+}
+
+/// A unit profile (L65-95), at heroic tier.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DndProfileRaw {
+    pub id: String,
+    pub name: String,
+    pub race: String,
+    #[serde(rename = "type")]
+    pub unit_type: String,
+    pub size: String,
+    pub level: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rarity: Option<String>,
+    pub speed: f64,
+    pub initiative: i64,
+    /// Hit points; absent for minions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hp: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resilience: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacks: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ap: Option<i64>,
+    pub ac: i64,
+    pub fortitude: i64,
+    pub reflex: i64,
+    pub will: i64,
+    pub melee: AttackRaw,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranged: Option<AttackRaw>,
+    /// Cavalry: the mount's size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mount: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub special: Vec<String>,
+    /// Company units: models per full company and per row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub company: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row: Option<i64>,
+    /// War machines: `bolt_thrower` or `stone_thrower`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub machine: Option<String>,
+    /// Characters: the class whose war rule applies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    /// Points per company (loose units: per model; war machines: the
+    /// machine with its crew) instead of the digest's price.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// A D&D War doctrine file (every key but `[doctrine]` optional).
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct DndDoctrineFile {
+    pub doctrine: DoctrineMeta,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take_initiative: Option<bool>,
+    /// `advance`, `hold` or `gunline`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub movement: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hold_radius: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charge_min_sixths: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefer_flank_rear: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fear_min_courage: Option<i64>,
+    /// `closest`, `most_damaged`, `can_panic` or `highest_points`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shoot_priority: Option<String>,
+    /// `biggest` or `favourable`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combat_order: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pursue: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shoot_before_charging: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issue_challenges: Option<bool>,
+    /// `always`, `never` or `if_stronger`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accept_challenges: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub character_dice_pct: Option<i64>,
+    /// `tests`, `tests_and_charges` or `never`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action_points: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial_companies_support: Option<bool>,
+    /// Ranks of companies every company unit deploys in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranks: Option<i64>,
+    /// `scenario`, `largest_unit` or `central_unit`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub general_placement: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub join_units: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leave_to_charge: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ap_extra_move: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ap_act_first: Option<bool>,
+}
+
+/// The top-level keys of a doctrine file.
+pub const DND_DOCTRINE_TOP: &[&str] = &[
+    "doctrine",
+    "take_initiative",
+    "movement",
+    "hold_radius",
+    "charge_min_sixths",
+    "prefer_flank_rear",
+    "fear_min_courage",
+    "shoot_priority",
+    "combat_order",
+    "pursue",
+    "shoot_before_charging",
+    "issue_challenges",
+    "accept_challenges",
+    "character_dice_pct",
+    "partial_companies_support",
+    "ranks",
+    "general_placement",
+    "join_units",
+    "leave_to_charge",
+    "ap_extra_move",
+    "ap_act_first",
+    "action_points",
+];
+
+const PROFILE_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "race",
+    "type",
+    "size",
+    "level",
+    "rarity",
+    "speed",
+    "initiative",
+    "hp",
+    "resilience",
+    "attacks",
+    "ap",
+    "ac",
+    "fortitude",
+    "reflex",
+    "will",
+    "melee",
+    "ranged",
+    "mount",
+    "special",
+    "company",
+    "row",
+    "machine",
+    "class",
+    "points",
+    "source",
+];
+
+const ATTACK_KEYS: &[&str] = &["bonus", "vs", "reach", "range", "damage", "spell"];
+
+fn list_keys(path: &[&str]) -> &'static [&'static str] {
+    match path {
+        [] => &["army_list", "profile"],
+        ["army_list"] => &["name", "ruleset", "description"],
+        ["profile"] => PROFILE_KEYS,
+        ["profile", "melee"] | ["profile", "ranged"] => ATTACK_KEYS,
+        _ => &[],
+    }
+}
+
+fn doctrine_keys(path: &[&str]) -> &'static [&'static str] {
+    match path {
+        [] => DND_DOCTRINE_TOP,
+        ["doctrine"] => &["name", "ruleset", "description"],
+        _ => &[],
+    }
+}
+
+impl RawFile for DndScenarioFile {
+    fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        match path {
+            [] => &[
+                "scenario",
+                "run",
+                "options",
+                "states_of_battle",
+                "battlefield",
+                "side",
+                "provenance",
+            ],
+            ["scenario"] => &[
+                "name",
+                "ruleset",
+                "description",
+                "level",
+                "size",
+                "army_building",
+                "deployment_depth",
+                "core",
+            ],
+            ["run"] => &["battles", "seed"],
+            ["battlefield"] => &["width", "depth", "terrain"],
+            ["battlefield", "terrain"] => &[
+                "name",
+                "polygon",
+                "circle",
+                "difficult",
+                "blocks_sight",
+                "cover",
+                "elevation",
+                "obstacle",
+            ],
+            ["battlefield", "terrain", "circle"] => &["x", "y", "radius"],
+            ["side"] => &[
+                "name",
+                "army_list",
+                "doctrine",
+                "units",
+                "gd",
+                "mc_adjust",
+                "orders",
+                "sob_doctrine",
+                "trigger",
+            ],
+            ["side", "orders"] => crate::overlays::sob::input::file::ORDERS_KEYS,
+            ["side", "trigger"] => crate::overlays::sob::input::file::TRIGGER_KEYS,
+            ["side", "units"] => &[
+                "profile",
+                "label",
+                "at",
+                "facing",
+                "companies",
+                "frontage",
+                "models",
+                "captain",
+                "standard",
+                "musician",
+                "magic_items",
+                "joins",
+                "general",
+                "battle_standard",
+                "mcv",
+                "reserve",
+            ],
+            ["side", "army_list", rest @ ..] => list_keys(rest),
+            ["side", "sob_doctrine", rest @ ..] => {
+                crate::overlays::sob::input::file::sob_doctrine_keys(rest)
+            }
+            ["side", "doctrine", rest @ ..] => doctrine_keys(rest),
+            _ => &[],
+        }
+    }
+}
+
+impl RawFile for DndArmyListFile {
+    fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        list_keys(path)
+    }
+}
+
+impl RawFile for DndDoctrineFile {
+    fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        doctrine_keys(path)
+    }
+}

@@ -1,0 +1,1306 @@
+//! Validation of D&D War inputs: army lists into unit profiles, doctrines
+//! into [`DndDoctrine`], and scenarios into a ready [`DndSetup`]: the
+//! battle level's tier applied to every profile, prices by the digest's
+//! rule, units on the table, inside their deployment zones and not
+//! overlapping, characters joined to units of their side, and the
+//! army-building rules (`army`) checked.
+
+use crate::geometry::{Area, Board, Cover, Shape, Vec2};
+use crate::path;
+use crate::rules::{BySide, RulesetKind, Side};
+use crate::rulesets::dnd_war::army::{self, tier, tier_shift, BattleSize, Rarity};
+use crate::rulesets::dnd_war::body::{Body, Command};
+use crate::rulesets::dnd_war::courage::tier_bonus;
+use crate::rulesets::dnd_war::doctrine::*;
+use crate::rulesets::dnd_war::input::army::{check_armies, ArmyEntry};
+use crate::rulesets::dnd_war::input::file::{
+    AttackRaw, DndArmyListFile, DndDoctrineFile, DndProfileRaw, DndScenarioFile, TerrainRaw,
+};
+use crate::rulesets::dnd_war::options::{DndOptions, SPECS};
+use crate::rulesets::dnd_war::setup::*;
+use crate::rulesets::dnd_war::traits::{race, Psychology, Size, UnitType};
+use crate::rulesets::dnd_war::DndWar;
+use crate::scenario::checks::{army_list_entries, header, in_range, ruleset_is, word, Ctx};
+use crate::scenario::locate::Locator;
+use crate::scenario::problems::{did_you_mean, Problem, Problems, Seg};
+use crate::scenario::{
+    builtin, resolve_validated, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED,
+};
+use std::path::Path;
+
+/// A profile as the list gives it (heroic tier), before a battle's tier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListedProfile {
+    pub profile: Profile,
+    pub rarity: Rarity,
+    /// The list's own price, replacing the digest's.
+    pub points: Option<u32>,
+}
+
+/// `w` with its first letter in capitals ("medium" -> "Medium"), as the
+/// rules' size tables spell their names.
+fn capitalised(w: &str) -> String {
+    let mut c = w.chars();
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
+}
+
+fn size_word(w: &str) -> Option<Size> {
+    Size::parse(&capitalised(w))
+}
+
+fn attack(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, a: &AttackRaw, ranged: bool) -> Attack {
+    let at = |k: &str| [field.clone(), path![k]].concat();
+    in_range(ctx, p, at("bonus"), "bonus", a.bonus, -20, 60);
+    let vs = match word(
+        ctx,
+        p,
+        at("vs"),
+        Some(a.vs.as_str()),
+        &["ac", "fortitude", "reflex", "will"],
+        "ac",
+    ) {
+        "fortitude" => Defence::Fortitude,
+        "reflex" => Defence::Reflex,
+        "will" => Defence::Will,
+        _ => Defence::Ac,
+    };
+    let inches = if ranged {
+        if a.reach.is_some() {
+            ctx.err(
+                p,
+                at("reach"),
+                "a ranged attack has a `range`, not a `reach`",
+                None,
+            );
+        }
+        match a.range {
+            Some(r) if (1.0..=200.0).contains(&r) => r,
+            Some(r) => {
+                ctx.err(
+                    p,
+                    at("range"),
+                    format!("range must be 1 to 200 inches, not {r}"),
+                    None,
+                );
+                1.0
+            }
+            None => {
+                ctx.err(
+                    p,
+                    field.clone(),
+                    "a ranged attack needs `range` in inches",
+                    Some("e.g. range = 20 (a shortbow 15, a longbow 20)".into()),
+                );
+                1.0
+            }
+        }
+    } else {
+        if a.range.is_some() {
+            ctx.err(
+                p,
+                at("range"),
+                "a close attack has a `reach`, not a `range`",
+                None,
+            );
+        }
+        match a.reach.unwrap_or(1.0) {
+            r if (0.5..=10.0).contains(&r) => r,
+            r => {
+                ctx.err(
+                    p,
+                    at("reach"),
+                    format!("reach must be 0.5 to 10 inches, not {r}"),
+                    Some("1 is base contact; 2 lets a second row fight".into()),
+                );
+                1.0
+            }
+        }
+    };
+    let damage = match &a.damage {
+        None => Damage {
+            dice: 1,
+            sides: 8,
+            bonus: 0,
+        },
+        Some(d) => Damage::parse(d).unwrap_or_else(|| {
+            ctx.err(
+                p,
+                at("damage"),
+                format!("`{d}` is not a damage roll"),
+                Some("write dice as NdS+B, e.g. \"1d8+4\" or \"2d6\"".into()),
+            );
+            Damage::default()
+        }),
+    };
+    if a.spell.is_some() && !ranged {
+        ctx.err(
+            p,
+            at("spell"),
+            "only a ranged attack can be a spell power",
+            Some("move `spell = true` to the profile's `ranged` attack".into()),
+        );
+    }
+    Attack {
+        bonus: a.bonus as i32,
+        vs,
+        inches,
+        damage,
+        spell: ranged && a.spell.unwrap_or(false),
+    }
+}
+
+fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> ListedProfile {
+    let f = |k: &str| path!["profile", i, k];
+    let unit_type = UnitType::parse(&r.unit_type).unwrap_or_else(|| {
+        word(
+            ctx,
+            p,
+            f("type"),
+            Some(r.unit_type.as_str()),
+            UnitType::NAMES,
+            "infantry",
+        );
+        UnitType::Infantry
+    });
+    let size = size_word(&r.size).unwrap_or_else(|| {
+        ctx.err(
+            p,
+            f("size"),
+            format!("`{}` is not a size", r.size),
+            Some("small, medium, large, huge or gargantuan".into()),
+        );
+        Size::Medium
+    });
+    let racial = match race(&r.race) {
+        Some(race) => race.courage,
+        None => {
+            let names = crate::rulesets::dnd_war::traits::RACES
+                .iter()
+                .map(|r| r.name);
+            let hint = did_you_mean(&r.race, names)
+                .unwrap_or("`muster rules dnd_war` lists the races and their courage bonus".into());
+            ctx.err(
+                p,
+                f("race"),
+                format!("unknown race `{}`", r.race),
+                Some(hint),
+            );
+            3
+        }
+    };
+    let level = if in_range(ctx, p, f("level"), "level", r.level, 1, 30) {
+        r.level as u8
+    } else {
+        1
+    };
+    let rarity = match &r.rarity {
+        Some(w) => Rarity::parse(w).unwrap_or_else(|| {
+            word(
+                ctx,
+                p,
+                f("rarity"),
+                Some(w.as_str()),
+                Rarity::NAMES,
+                "common",
+            );
+            Rarity::Common
+        }),
+        None => match unit_type {
+            UnitType::Monster => Rarity::Rare,
+            UnitType::WarMachine => Rarity::Special,
+            _ => Rarity::Common,
+        },
+    };
+    if !(1.0..=20.0).contains(&r.speed) {
+        ctx.err(
+            p,
+            f("speed"),
+            format!("speed must be 1 to 20 inches, not {}", r.speed),
+            None,
+        );
+    }
+    in_range(ctx, p, f("initiative"), "initiative", r.initiative, -10, 40);
+    for (k, v) in [
+        ("ac", r.ac),
+        ("fortitude", r.fortitude),
+        ("reflex", r.reflex),
+        ("will", r.will),
+    ] {
+        in_range(ctx, p, f(k), k, v, 1, 60);
+    }
+    let hp =
+        r.hp.and_then(|h| in_range(ctx, p, f("hp"), "hp", h, 1, 10_000).then_some(h as u32));
+    let resilience = r.resilience.unwrap_or(1);
+    if in_range(ctx, p, f("resilience"), "resilience", resilience, 1, 10)
+        && hp.is_some()
+        && resilience > 1
+    {
+        ctx.err(
+            p,
+            f("resilience"),
+            "only minions have resilience above 1 (L79)",
+            Some("remove `hp` for a minion, or set resilience = 1".into()),
+        );
+    }
+    let attacks = r.attacks.unwrap_or(1);
+    in_range(ctx, p, f("attacks"), "attacks", attacks, 1, 10);
+    let ap = r.ap.unwrap_or(0);
+    in_range(ctx, p, f("ap"), "ap", ap, 0, 10);
+    let melee = attack(ctx, p, f("melee"), &r.melee, false);
+    let ranged = r
+        .ranged
+        .as_ref()
+        .map(|a| attack(ctx, p, f("ranged"), a, true));
+    let mut psychology = Psychology::default();
+    for (k, s) in r.special.iter().enumerate() {
+        if !psychology.set(s) {
+            let hint = did_you_mean(s, Psychology::NAMES.iter().copied())
+                .unwrap_or(format!("special rules: {}", Psychology::NAMES.join(", ")));
+            ctx.err(
+                p,
+                path!["profile", i, "special", k],
+                format!("unknown special rule `{s}`"),
+                Some(hint),
+            );
+        }
+    }
+    let mount = r.mount.as_ref().and_then(|m| {
+        let s = size_word(m);
+        if s.is_none() {
+            ctx.err(
+                p,
+                f("mount"),
+                format!("`{m}` is not a size"),
+                Some("the mount's size: medium, large, huge".into()),
+            );
+        }
+        s
+    });
+    if mount.is_some() != (unit_type == UnitType::Cavalry) {
+        ctx.err(
+            p,
+            f("mount"),
+            "cavalry, and only cavalry, give the mount's size (`mount`)",
+            Some("e.g. mount = \"large\" for horses (L578)".into()),
+        );
+    }
+    let companies = matches!(unit_type, UnitType::Infantry | UnitType::Cavalry);
+    let default_company = if unit_type == UnitType::Cavalry { 2 } else { 8 };
+    let capacity = r
+        .company
+        .unwrap_or(if companies { default_company } else { 1 });
+    let row = r
+        .row
+        .unwrap_or(if unit_type == UnitType::Cavalry { 2 } else { 4 });
+    if companies {
+        if in_range(ctx, p, f("company"), "company", capacity, 1, 16)
+            && in_range(ctx, p, f("row"), "row", row, 1, 8)
+            && capacity % row != 0
+        {
+            ctx.err(p, f("row"), format!("a company of {capacity} does not fill rows of {row}"), Some("company must be a multiple of row (infantry 8 in rows of 4, cavalry 2 in a row of 2)".into()));
+        }
+    } else if r.company.is_some() || r.row.is_some() {
+        ctx.err(
+            p,
+            f("company"),
+            format!("{} units have no companies", unit_type.name()),
+            Some("remove `company` and `row`".into()),
+        );
+    }
+    let machine = match (unit_type, r.machine.as_deref()) {
+        (UnitType::WarMachine, Some("bolt_thrower")) => Some(MachineKind::BoltThrower),
+        (UnitType::WarMachine, Some("stone_thrower")) => Some(MachineKind::StoneThrower),
+        (UnitType::WarMachine, other) => {
+            word(
+                ctx,
+                p,
+                f("machine"),
+                Some(other.unwrap_or("")),
+                &["bolt_thrower", "stone_thrower"],
+                "bolt_thrower",
+            );
+            Some(MachineKind::BoltThrower)
+        }
+        (_, Some(_)) => {
+            ctx.err(p, f("machine"), "only war machines name a `machine`", None);
+            None
+        }
+        (_, None) => None,
+    };
+    if machine.is_some() && r.ranged.is_none() {
+        ctx.err(
+            p,
+            f("ranged"),
+            "a war machine needs its `ranged` attack (bonus, vs, range, damage)",
+            Some(
+                "the seed's bolt: bonus = 10, vs = \"reflex\", range = 48, damage = \"2d8+4\""
+                    .into(),
+            ),
+        );
+    }
+    let class_rule = match (unit_type, r.class.as_deref()) {
+        (UnitType::Character, Some(c)) => class_rule(ctx, p, f("class"), c),
+        (_, Some(_)) => {
+            ctx.err(p, f("class"), "only characters have a class", None);
+            None
+        }
+        _ => None,
+    };
+    if unit_type == UnitType::Character && hp.is_none() {
+        ctx.err(
+            p,
+            f("hp"),
+            "a character needs hit points",
+            Some("the digest's template: hp about 25 + 5 per level above 1 (G-52)".into()),
+        );
+    }
+    if unit_type == UnitType::Character && ap < 1 {
+        ctx.err(
+            p,
+            f("ap"),
+            "a character has action points (heroic 2, paragon 3, epic 4)",
+            None,
+        );
+    }
+    let points = r.points.and_then(|v| {
+        in_range(ctx, p, f("points"), "points", v, 0, 10_000_000).then_some(v as u32)
+    });
+    ListedProfile {
+        profile: Profile {
+            id: r.id.clone(),
+            name: r.name.clone(),
+            unit_type,
+            size,
+            monster: unit_type == UnitType::Monster,
+            mount,
+            courage: racial + size.courage(),
+            speed: r.speed.clamp(1.0, 20.0),
+            initiative: r.initiative as i32,
+            resilience: resilience.clamp(1, 10) as u8,
+            defences: [
+                r.ac as i32,
+                r.fortitude as i32,
+                r.reflex as i32,
+                r.will as i32,
+            ],
+            melee,
+            ranged,
+            psychology,
+            capacity: capacity.clamp(1, 16) as u8,
+            row_width: row.clamp(1, 8) as u8,
+            points: 0,
+            level,
+            hp,
+            attacks: attacks.clamp(1, 10) as u8,
+            ap: ap.clamp(0, 10) as u8,
+            machine,
+            class_rule,
+        },
+        rarity,
+        points,
+    }
+}
+
+/// The class war rules simulated, and the classes known but not simulated.
+const CLASSES: &[(&str, Option<ClassRule>)] = &[
+    ("fighter", Some(ClassRule::MightyDefender)),
+    ("warden", Some(ClassRule::MightyDefender)),
+    ("bard", Some(ClassRule::InspirationalLeader)),
+    ("cleric", Some(ClassRule::DivineLitany)),
+    ("invoker", Some(ClassRule::DivineLitany)),
+    ("paladin", Some(ClassRule::SanctifiedChallenge)),
+    ("avenger", None),
+    ("barbarian", None),
+    ("druid", None),
+    ("ranger", None),
+    ("rogue", None),
+    ("shaman", None),
+    ("sorcerer", None),
+    ("swordmage", None),
+    ("warlock", None),
+    ("wizard", None),
+];
+
+/// The classes whose war rule muster does not play.
+pub fn unsimulated_class(name: &str) -> bool {
+    CLASSES.iter().any(|(n, r)| *n == name && r.is_none())
+}
+
+fn class_rule(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, c: &str) -> Option<ClassRule> {
+    match CLASSES.iter().find(|(n, _)| *n == c) {
+        Some((_, rule)) => *rule,
+        None => {
+            let hint = did_you_mean(c, CLASSES.iter().map(|(n, _)| *n))
+                .unwrap_or("the 16 classes of the seed (L792-1127)".into());
+            ctx.err(p, field, format!("unknown class `{c}`"), Some(hint));
+            None
+        }
+    }
+}
+
+/// Validates a D&D War army list; returns its profiles as listed.
+pub fn validate_list(
+    raw: &DndArmyListFile,
+    loc: &Locator,
+    prefix: &[Seg],
+    p: &mut Vec<Problem>,
+) -> Vec<ListedProfile> {
+    army_list_entries(
+        loc,
+        prefix,
+        p,
+        (&raw.army_list.ruleset, RulesetKind::DndWar),
+        "profile",
+        &raw.profiles,
+        |x| x.id.as_str(),
+        profile,
+    )
+}
+
+/// Validates a D&D War doctrine.
+pub fn validate_doctrine(
+    raw: &DndDoctrineFile,
+    loc: &Locator,
+    prefix: &[Seg],
+    p: &mut Vec<Problem>,
+) -> DndDoctrine {
+    let ctx = Ctx {
+        loc,
+        prefix: prefix.to_vec(),
+    };
+    ruleset_is(
+        &ctx,
+        p,
+        path!["doctrine", "ruleset"],
+        &raw.doctrine.ruleset,
+        RulesetKind::DndWar,
+        "doctrine",
+    );
+    let d = DndDoctrine::balanced();
+    let mv = word(
+        &ctx,
+        p,
+        path!["movement"],
+        raw.movement.as_deref(),
+        &["advance", "hold", "gunline"],
+        "advance",
+    );
+    let movement = match mv {
+        "hold" => Movement::HoldUntil {
+            radius: raw.hold_radius.unwrap_or(12.0),
+        },
+        "gunline" => Movement::Gunline,
+        _ => Movement::Advance,
+    };
+    if let Some(r) = raw.hold_radius {
+        if mv != "hold" {
+            ctx.err(
+                p,
+                path!["hold_radius"],
+                format!("`hold_radius` = {r} has no effect unless movement = \"hold\""),
+                Some("remove it, or set movement = \"hold\"".into()),
+            );
+        } else if !(0.0..=200.0).contains(&r) {
+            ctx.err(
+                p,
+                path!["hold_radius"],
+                format!("hold_radius must be 0 to 200 inches, not {r}"),
+                None,
+            );
+        }
+    }
+    let int =
+        |p: &mut Vec<Problem>, key: &str, v: Option<i64>, lo: i64, hi: i64, default: i64| match v {
+            Some(v) if in_range(&ctx, p, path![key], key, v, lo, hi) => v,
+            _ => default,
+        };
+    let charge_min_sixths = int(
+        p,
+        "charge_min_sixths",
+        raw.charge_min_sixths,
+        1,
+        6,
+        i64::from(d.charge_min_sixths),
+    ) as u32;
+    let fear_min_courage = int(
+        p,
+        "fear_min_courage",
+        raw.fear_min_courage,
+        -20,
+        40,
+        i64::from(d.fear_min_courage),
+    ) as i32;
+    let character_dice_pct = int(
+        p,
+        "character_dice_pct",
+        raw.character_dice_pct,
+        0,
+        100,
+        i64::from(d.character_dice_pct),
+    ) as u32;
+    let shoot_priority = match word(
+        &ctx,
+        p,
+        path!["shoot_priority"],
+        raw.shoot_priority.as_deref(),
+        &["closest", "most_damaged", "can_panic", "highest_points"],
+        "closest",
+    ) {
+        "most_damaged" => ShootPriority::MostDamaged,
+        "can_panic" => ShootPriority::CanPanic,
+        "highest_points" => ShootPriority::HighestPoints,
+        _ => ShootPriority::Closest,
+    };
+    let combat_order = match word(
+        &ctx,
+        p,
+        path!["combat_order"],
+        raw.combat_order.as_deref(),
+        &["biggest", "favourable"],
+        "favourable",
+    ) {
+        "biggest" => CombatOrder::Biggest,
+        _ => CombatOrder::Favourable,
+    };
+    let accept_challenges = match word(
+        &ctx,
+        p,
+        path!["accept_challenges"],
+        raw.accept_challenges.as_deref(),
+        &["always", "never", "if_stronger"],
+        "if_stronger",
+    ) {
+        "always" => AcceptChallenge::Always,
+        "never" => AcceptChallenge::Never,
+        _ => AcceptChallenge::IfStronger,
+    };
+    let action_points = match word(
+        &ctx,
+        p,
+        path!["action_points"],
+        raw.action_points.as_deref(),
+        &["never", "tests", "tests_and_charges"],
+        "tests",
+    ) {
+        "never" => ApUse::Never,
+        "tests_and_charges" => ApUse::TestsAndCharges,
+        _ => ApUse::Tests,
+    };
+    let general_placement = match word(
+        &ctx,
+        p,
+        path!["general_placement"],
+        raw.general_placement.as_deref(),
+        &["scenario", "largest_unit", "central_unit"],
+        "scenario",
+    ) {
+        "largest_unit" => GeneralPlacement::LargestUnit,
+        "central_unit" => GeneralPlacement::CentralUnit,
+        _ => GeneralPlacement::Scenario,
+    };
+    let ranks = raw.ranks.map(|r| int(p, "ranks", Some(r), 1, 40, 1) as u8);
+    DndDoctrine {
+        name: raw.doctrine.name.clone(),
+        take_initiative: raw.take_initiative.unwrap_or(d.take_initiative),
+        movement,
+        charge_min_sixths,
+        prefer_flank_rear: raw.prefer_flank_rear.unwrap_or(d.prefer_flank_rear),
+        fear_min_courage,
+        shoot_priority,
+        combat_order,
+        pursue: raw.pursue.unwrap_or(d.pursue),
+        shoot_before_charging: raw.shoot_before_charging.unwrap_or(d.shoot_before_charging),
+        issue_challenges: raw.issue_challenges.unwrap_or(d.issue_challenges),
+        accept_challenges,
+        character_dice_pct,
+        action_points,
+        partial_companies_support: raw
+            .partial_companies_support
+            .unwrap_or(d.partial_companies_support),
+        ranks,
+        general_placement,
+        join_units: raw.join_units.unwrap_or(d.join_units),
+        leave_to_charge: raw.leave_to_charge.unwrap_or(d.leave_to_charge),
+        ap_extra_move: raw.ap_extra_move.unwrap_or(d.ap_extra_move),
+        ap_act_first: raw.ap_act_first.unwrap_or(d.ap_act_first),
+    }
+}
+
+fn terrain(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    i: usize,
+    t: &TerrainRaw,
+    board: Board,
+) -> Option<Area> {
+    let f = |k: &str| path!["battlefield", "terrain", i, k];
+    let shape = match (&t.polygon, &t.circle) {
+        (Some(points), None) => {
+            let v: Vec<Vec2> = points.iter().map(|[x, y]| Vec2::new(*x, *y)).collect();
+            let n = v.len();
+            let turns: Vec<f64> = (0..n)
+                .map(|k| (v[(k + 1) % n] - v[k]).cross(v[(k + 2) % n] - v[(k + 1) % n]))
+                .collect();
+            let convex = turns.iter().all(|&c| c > 0.0) || turns.iter().all(|&c| c < 0.0);
+            if n < 3 || !convex {
+                ctx.err(
+                    p,
+                    f("polygon"),
+                    "a terrain polygon needs at least 3 corners in order, convex",
+                    Some("split a concave piece into convex ones".into()),
+                );
+                return None;
+            }
+            Shape::Polygon(v)
+        }
+        (None, Some(c)) => {
+            if !(c.radius > 0.0 && c.radius <= 100.0) {
+                ctx.err(
+                    p,
+                    f("circle"),
+                    format!("radius must be above 0 and at most 100, not {}", c.radius),
+                    None,
+                );
+                return None;
+            }
+            Shape::Circle {
+                centre: Vec2::new(c.x, c.y),
+                radius: c.radius,
+            }
+        }
+        _ => {
+            ctx.err(
+                p,
+                path!["battlefield", "terrain", i],
+                "a terrain piece needs either `polygon` or `circle`",
+                Some("polygon = [[x, y], ...] or circle = { x = 36, y = 24, radius = 6 }".into()),
+            );
+            return None;
+        }
+    };
+    let cover = match word(
+        ctx,
+        p,
+        f("cover"),
+        t.cover.as_deref(),
+        &["none", "cover", "superior"],
+        "none",
+    ) {
+        "cover" => Cover::Cover,
+        "superior" => Cover::Superior,
+        _ => Cover::None,
+    };
+    let elevation = t.elevation.unwrap_or(0);
+    in_range(ctx, p, f("elevation"), "elevation", elevation, -5, 5);
+    let area = Area {
+        name: t.name.clone(),
+        shape,
+        difficult: t.difficult.unwrap_or(false),
+        blocks_sight: t.blocks_sight.unwrap_or(false),
+        cover,
+        elevation: elevation.clamp(-5, 5) as i8,
+        obstacle: t.obstacle.unwrap_or(false),
+    };
+    if !area_on_board(&area, board) {
+        ctx.err(
+            p,
+            path!["battlefield", "terrain", i],
+            format!("terrain `{}` lies wholly off the table", t.name),
+            Some(format!(
+                "the table is {} x {} inches",
+                board.width, board.depth
+            )),
+        );
+    }
+    Some(area)
+}
+
+fn area_on_board(a: &Area, board: Board) -> bool {
+    match &a.shape {
+        Shape::Polygon(v) => v.iter().any(|&c| board.contains(c)),
+        Shape::Circle { centre, radius } => {
+            centre.x > -radius
+                && centre.y > -radius
+                && centre.x < board.width + radius
+                && centre.y < board.depth + radius
+        }
+    }
+}
+
+/// Validates a D&D War scenario into a playable [`Scenario`].
+pub fn validate(
+    loc: &Locator,
+    raw: DndScenarioFile,
+    base: Option<&Path>,
+    mut problems: Vec<Problem>,
+) -> Result<Scenario, Problems> {
+    let ctx = Ctx {
+        loc,
+        prefix: Vec::new(),
+    };
+    let p = &mut problems;
+    let head = header(
+        &ctx,
+        p,
+        &raw.scenario.name,
+        &raw.options,
+        (SPECS, "dnd_war"),
+        None,
+        6,
+        raw.run.battles,
+    );
+    let options = DndOptions::from_values(&head.options);
+    let level = raw.scenario.level.unwrap_or(5);
+    let level = if in_range(&ctx, p, path!["scenario", "level"], "level", level, 1, 30) {
+        level as u8
+    } else {
+        5
+    };
+    let size = match &raw.scenario.size {
+        None => BattleSize::Medium,
+        Some(w) => BattleSize::parse(&capitalised(w)).unwrap_or_else(|| {
+            ctx.err(
+                p,
+                path!["scenario", "size"],
+                format!("`{w}` is not a battle size"),
+                Some("small, medium, large or huge (L717)".into()),
+            );
+            BattleSize::Medium
+        }),
+    };
+    let (w, d) = (raw.battlefield.width, raw.battlefield.depth);
+    let board_ok = (12.0..=400.0).contains(&w) && (12.0..=400.0).contains(&d);
+    if !board_ok {
+        ctx.err(
+            p,
+            path!["battlefield"],
+            format!("a table of {w}\" x {d}\" is outside 12\" to 400\" a side"),
+            Some("the digest's default is 72 x 48 (G-46)".into()),
+        );
+    }
+    let board = Board { width: w, depth: d };
+    let zone = raw.scenario.deployment_depth.unwrap_or(12.0);
+    if !(0.0..=d / 2.0).contains(&zone) {
+        ctx.err(
+            p,
+            path!["scenario", "deployment_depth"],
+            format!(
+                "deployment_depth must be 0 to half the table's depth ({}), not {zone}",
+                d / 2.0
+            ),
+            Some("0 turns the zone check off".into()),
+        );
+    }
+    let terrain: Vec<Area> = raw
+        .battlefield
+        .terrain
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| terrain(&ctx, p, i, t, board))
+        .collect();
+    if raw.sides.len() != 2 {
+        ctx.err(
+            p,
+            path!["side"],
+            format!(
+                "a battle has exactly 2 sides, this scenario has {}",
+                raw.sides.len()
+            ),
+            Some("write two [[side]] tables".into()),
+        );
+        return Err(Problems(problems));
+    }
+    let mut resolved = raw.clone();
+    let mut lists: [Vec<ListedProfile>; 2] = [Vec::new(), Vec::new()];
+    let mut doctrines: Vec<Option<DndDoctrine>> = Vec::new();
+    for (i, side) in resolved.sides.iter_mut().enumerate() {
+        if let Some(list) = resolve_validated(
+            &mut side.army_list,
+            path!["side", i, "army_list"],
+            loc,
+            base,
+            builtin::DND_ARMY_LISTS,
+            "army list",
+            p,
+            validate_list,
+        ) {
+            lists[i] = list;
+        }
+        doctrines.push(resolve_validated(
+            &mut side.doctrine,
+            path!["side", i, "doctrine"],
+            loc,
+            base,
+            builtin::DND_DOCTRINES,
+            "doctrine",
+            p,
+            validate_doctrine,
+        ));
+    }
+    let shift = tier_shift(tier(level));
+    let mut profiles: Vec<Profile> = Vec::new();
+    let mut units: Vec<UnitSpec> = Vec::new();
+    let mut entries: Vec<ArmyEntry> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    for (si, side) in raw.sides.iter().enumerate() {
+        let side_id = if si == 0 { Side::A } else { Side::B };
+        if side.units.is_empty() {
+            ctx.err(
+                p,
+                path!["side", si, "units"],
+                format!("side `{}` has no units", side.name),
+                Some("add [[side.units]] tables".into()),
+            );
+        }
+        for (k, e) in side.units.iter().enumerate() {
+            let field = |key: &str| path!["side", si, "units", k, key];
+            let Some(listed) = lists[si].iter().find(|l| l.profile.id == e.profile) else {
+                if !lists[si].is_empty() {
+                    let ids: Vec<&str> = lists[si].iter().map(|l| l.profile.id.as_str()).collect();
+                    let hint = did_you_mean(&e.profile, ids.iter().copied()).unwrap_or_else(|| {
+                        format!("profiles of this side's army list: {}", ids.join(", "))
+                    });
+                    ctx.err(
+                        p,
+                        field("profile"),
+                        format!("profile `{}` is not in this side's army list", e.profile),
+                        Some(hint),
+                    );
+                }
+                continue;
+            };
+            let eff_level = listed.profile.level as u32 + 10 * tier(level) as u32;
+            if eff_level > 30 {
+                ctx.err(p, field("profile"), format!("a level-{} profile in a level-{level} battle would be level {eff_level}, above 30", listed.profile.level), Some("profiles are written at heroic tier; a paragon or epic battle adds 10 or 20 levels (L764)".into()));
+                continue;
+            }
+            let eff_level = eff_level as u8;
+            let mut prof = listed.profile.clone();
+            prof.initiative += shift;
+            for d in prof.defences.iter_mut() {
+                *d += shift;
+            }
+            prof.melee.bonus += shift;
+            if let Some(r) = prof.ranged.as_mut() {
+                r.bonus += shift;
+            }
+            prof.level = eff_level;
+            if prof.is_character() {
+                prof.courage += tier_bonus(eff_level);
+            }
+            let unit_type = prof.unit_type;
+            let command = Command {
+                captain: e.captain.unwrap_or(false),
+                standard: e.standard.unwrap_or(false),
+                musician: e.musician.unwrap_or(false),
+            };
+            if command.count() > 0
+                && matches!(unit_type, UnitType::Character | UnitType::WarMachine)
+            {
+                ctx.err(
+                    p,
+                    field("captain"),
+                    format!("{} units have no command models", unit_type.name()),
+                    None,
+                );
+            }
+            let (body, base_price) = if prof.has_companies() && unit_type != UnitType::Monster {
+                let companies = e.companies.unwrap_or(1);
+                let frontage = e.frontage.unwrap_or(companies.min(4));
+                let ok = in_range(&ctx, p, field("companies"), "companies", companies, 1, 40)
+                    & in_range(
+                        &ctx,
+                        p,
+                        field("frontage"),
+                        "frontage",
+                        frontage,
+                        1,
+                        companies.max(1),
+                    );
+                let cap = i64::from(prof.capacity);
+                let models = e.models.unwrap_or(companies * cap);
+                if ok && !((companies - 1) * cap + 1..=companies * cap).contains(&models) {
+                    ctx.err(
+                        p,
+                        field("models"),
+                        format!("{models} models do not make {companies} companies of {cap}"),
+                        Some(format!(
+                            "give {}..={} models, or leave `models` out for full companies",
+                            (companies - 1) * cap + 1,
+                            companies * cap
+                        )),
+                    );
+                }
+                if e.models.is_some_and(|m| m < command.count() as i64 + 1) {
+                    ctx.err(
+                        p,
+                        field("models"),
+                        "the command models need at least one ordinary model beside them",
+                        None,
+                    );
+                }
+                if !ok {
+                    continue;
+                }
+                let short = (companies * cap - models).clamp(0, cap - 1) as u16;
+                let body = Body::companies(
+                    companies as u16,
+                    short,
+                    prof.capacity,
+                    prof.row_width,
+                    frontage as u8,
+                    command,
+                );
+                let per = listed.points.or_else(|| {
+                    army::minion_price(u32::from(prof.capacity), prof.resilience, eff_level)
+                });
+                (body, per.map(|c| c * companies as u32))
+            } else {
+                if e.companies.is_some() || e.frontage.is_some() {
+                    ctx.err(
+                        p,
+                        field("companies"),
+                        format!("{} units have no companies", unit_type.name()),
+                        Some("give `models` instead".into()),
+                    );
+                }
+                let (lo, hi, default) = match unit_type {
+                    UnitType::Character => (1, 1, 1),
+                    UnitType::WarMachine => (1, 5, 2),
+                    _ => (1, 40, 1),
+                };
+                let what = if unit_type == UnitType::WarMachine {
+                    "crew"
+                } else {
+                    "models"
+                };
+                let models = e.models.unwrap_or(default);
+                if !in_range(&ctx, p, field("models"), what, models, lo, hi) {
+                    continue;
+                }
+                let n = models as u32;
+                let price = match unit_type {
+                    UnitType::Character => army::character_value(eff_level),
+                    UnitType::WarMachine => {
+                        listed.points.or_else(|| army::machine_price(n, eff_level))
+                    }
+                    _ => match (listed.points, prof.hp) {
+                        (Some(pts), _) => Some(pts * n),
+                        (None, None) => army::minion_price(n, prof.resilience, eff_level),
+                        (None, Some(_)) => army::monster_price(eff_level).map(|x| x * n),
+                    },
+                };
+                (Body::loose(models as u16, command), price)
+            };
+            let command_cost = army::command_price(
+                command.captain,
+                command.standard,
+                command.musician,
+                eff_level,
+            )
+            .unwrap_or(0);
+            let items = e.magic_items.unwrap_or(0);
+            if !in_range(&ctx, p, field("magic_items"), "magic_items", items, 0, 10) {
+                continue;
+            }
+            if items > 0 && unit_type == UnitType::Character {
+                ctx.err(p, field("magic_items"), "magic items go to units, not characters (L783); a character's own items cost nothing", Some("remove magic_items from the character".into()));
+            }
+            let item_cost = items as u32 * army::magic_item_cost(level).unwrap_or(0);
+            let battle_standard = e.battle_standard.unwrap_or(false);
+            let banner_cost = if battle_standard {
+                army::battle_banner_cost(level, false).unwrap_or(0)
+            } else {
+                0
+            };
+            if battle_standard && unit_type != UnitType::Character {
+                ctx.err(
+                    p,
+                    field("battle_standard"),
+                    "the battle standard must be carried by a character (L785)",
+                    Some("move battle_standard = true to a character entry".into()),
+                );
+            }
+            if e.general.unwrap_or(false) && unit_type != UnitType::Character {
+                ctx.err(
+                    p,
+                    field("general"),
+                    "the general is a character (L652)",
+                    None,
+                );
+            }
+            let label = e.label.clone().unwrap_or_else(|| {
+                let n = units
+                    .iter()
+                    .filter(|u| u.side == side_id && profiles[u.profile].id == prof.id)
+                    .count()
+                    + 1;
+                format!("{}#{n}", prof.id)
+            });
+            if units.iter().any(|u| u.side == side_id && u.label == label) {
+                ctx.err(
+                    p,
+                    field("label"),
+                    format!("label `{label}` is used twice on this side"),
+                    Some("give every unit its own label".into()),
+                );
+            }
+            let points = base_price.unwrap_or(0)
+                + if unit_type == UnitType::Character {
+                    0
+                } else {
+                    command_cost + item_cost
+                };
+            let facing = e.facing.unwrap_or(if si == 0 { 0.0 } else { 180.0 });
+            let centre = e.at.map(|[x, y]| Vec2::new(x, y));
+            let joins = match (&e.joins, unit_type) {
+                (Some(_), t) if t != UnitType::Character => {
+                    ctx.err(p, field("joins"), "only characters join units", None);
+                    None
+                }
+                (Some(host), _) => {
+                    if e.at.is_some() {
+                        ctx.err(p, field("at"), "a character who joins a unit stands in it: give `joins` or `at`, not both", None);
+                    }
+                    match units
+                        .iter()
+                        .position(|u| u.side == side_id && &u.label == host)
+                    {
+                        Some(h) if !profiles[units[h].profile].can_be_joined() => {
+                            ctx.err(
+                                p,
+                                field("joins"),
+                                format!("`{host}` is not a unit a character can join"),
+                                Some(
+                                    "join an infantry, cavalry, skirmisher or monster unit".into(),
+                                ),
+                            );
+                            None
+                        }
+                        Some(h) if units.iter().any(|u| u.joins == Some(h)) => {
+                            ctx.err(
+                                p,
+                                field("joins"),
+                                format!("`{host}` already has a character"),
+                                Some("muster plays one character per unit".into()),
+                            );
+                            None
+                        }
+                        Some(h) => Some(h),
+                        None => {
+                            ctx.err(p, field("joins"), format!("no unit labelled `{host}` is listed before this character on this side"), Some("list the unit first and give it a `label`".into()));
+                            None
+                        }
+                    }
+                }
+                (None, _) => None,
+            };
+            if e.joins.is_none() && centre.is_none() {
+                ctx.err(
+                    p,
+                    field("at"),
+                    "the unit needs `at` = [x, y], its centre in inches",
+                    Some(format!(
+                        "side {} deploys within {zone}\" of the {} edge",
+                        side.name,
+                        if si == 0 { "south" } else { "north" }
+                    )),
+                );
+                continue;
+            }
+            let (centre, bearing) = match joins {
+                Some(h) => (units[h].centre, units[h].bearing),
+                None => (centre.unwrap_or_default(), facing),
+            };
+            prof.points = base_price.unwrap_or(0);
+            let profile_index = crate::scenario::checks::intern(&mut profiles, prof);
+            entries.push(ArmyEntry {
+                side: si,
+                field: path!["side", si, "units", k],
+                rarity: listed.rarity,
+                unit_type,
+                level: eff_level,
+                points: if unit_type == UnitType::Character {
+                    banner_cost
+                } else {
+                    points
+                },
+                magic_items: items as u32,
+                battle_standard,
+                general: e.general.unwrap_or(false),
+            });
+            let reserve = e.reserve.unwrap_or(false);
+            if let Some(h) = joins.filter(|&h| reserve || units[h].reserve) {
+                ctx.err(
+                    p,
+                    path!["side", si, "units", k, "reserve"],
+                    format!(
+                        "a character cannot join a reserve unit, nor be held in reserve inside `{}`",
+                        units[h].label
+                    ),
+                    Some("deploy the character on his own with `reserve = true`, or join a unit on the table".into()),
+                );
+            }
+            units.push(UnitSpec {
+                label,
+                side: side_id,
+                profile: profile_index,
+                body,
+                centre,
+                bearing,
+                battle_standard,
+                points,
+                joins,
+                general: e.general.unwrap_or(false),
+                reserve,
+            });
+        }
+    }
+    if let [Some(a), Some(b)] = doctrines.as_slice() {
+        notes.extend(crate::rulesets::dnd_war::input::deploy::apply(
+            &profiles,
+            &mut units,
+            [a, b],
+            [&raw.sides[0].name, &raw.sides[1].name],
+        ));
+    }
+    if board_ok {
+        let fields: Vec<Vec<Seg>> = entries.iter().map(|e| e.field.clone()).collect();
+        crate::rulesets::dnd_war::input::army::check_deployment(
+            &ctx, p, &profiles, &units, &fields, board, zone,
+        );
+    }
+    if raw.scenario.army_building.unwrap_or(true) {
+        check_armies(
+            &ctx,
+            p,
+            &entries,
+            level,
+            size,
+            options.points_table_errata,
+            &mut notes,
+        );
+    } else {
+        notes.push("army building is not checked (army_building = false)".into());
+    }
+    notes.extend(crate::rulesets::dnd_war::input::army::gap_notes(
+        &resolved, &profiles, &units,
+    ));
+    let setup = DndSetup {
+        options,
+        board,
+        terrain,
+        profiles,
+        units,
+        side_names: [raw.sides[0].name.clone(), raw.sides[1].name.clone()],
+        deployment_depth: zone,
+    };
+    let sob_named =
+        RulesetKind::from_name(&raw.scenario.ruleset) == Some(RulesetKind::StatesOfBattle);
+    let sob = if sob_named {
+        crate::overlays::sob::input::validate::validate(&ctx, p, &mut resolved, base, &setup, level)
+    } else {
+        reject_sob_fields(&ctx, p, &raw);
+        None
+    };
+    if !problems.is_empty() {
+        return Err(Problems(problems));
+    }
+    let mut doctrines = doctrines
+        .into_iter()
+        .map(|d| d.expect("no problems means every doctrine resolved"));
+    let doctrines = BySide([
+        doctrines.next().expect("two sides"),
+        doctrines.next().expect("two sides"),
+    ]);
+    let core = DndWar { setup, doctrines };
+    let mut warnings = Vec::new();
+    let (kind, rules) = match sob {
+        Some(parts) => {
+            notes.extend(parts.notes);
+            warnings = parts.warnings;
+            notes.extend(
+                crate::overlays::sob::GAP_NOTES
+                    .iter()
+                    .map(|n| n.to_string()),
+            );
+            (
+                RulesetKind::StatesOfBattle,
+                ScenarioRules::StatesOfBattle(Box::new(
+                    crate::rulesets::dnd_war::sob_core::SobOnDndWar {
+                        core,
+                        sob: parts.setup,
+                        points: parts.points,
+                    },
+                )),
+            )
+        }
+        None => (RulesetKind::DndWar, ScenarioRules::DndWar(core)),
+    };
+    Ok(Scenario {
+        name: raw.scenario.name.clone(),
+        kind,
+        battles: head.battles as u64,
+        seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
+        resolved: ResolvedFile::DndWar(resolved),
+        notes,
+        warnings,
+        rules,
+    })
+}
+
+/// A plain D&D War scenario may not carry States of Battle settings.
+fn reject_sob_fields(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndScenarioFile) {
+    let hint = || {
+        Some("set `ruleset = \"states_of_battle\"` in [scenario] to play the card overlay, or remove it".to_string())
+    };
+    if raw.states_of_battle.is_some() {
+        ctx.err(
+            p,
+            path!["states_of_battle"],
+            "[states_of_battle] options need ruleset = \"states_of_battle\"",
+            hint(),
+        );
+    }
+    if raw.scenario.core.is_some() {
+        ctx.err(
+            p,
+            path!["scenario", "core"],
+            "`core` is a States of Battle setting",
+            hint(),
+        );
+    }
+    for (si, side) in raw.sides.iter().enumerate() {
+        let keys = [
+            ("gd", side.gd.is_some()),
+            ("mc_adjust", side.mc_adjust.is_some()),
+            ("orders", side.orders.is_some()),
+            ("sob_doctrine", side.sob_doctrine.is_some()),
+            ("trigger", !side.triggers.is_empty()),
+        ];
+        for (key, set) in keys {
+            if set {
+                ctx.err(
+                    p,
+                    path!["side", si, key],
+                    format!("`{key}` is a States of Battle setting"),
+                    hint(),
+                );
+            }
+        }
+        for (ui, u) in side.units.iter().enumerate() {
+            for (key, set) in [("mcv", u.mcv.is_some()), ("reserve", u.reserve.is_some())] {
+                if set {
+                    ctx.err(
+                        p,
+                        path!["side", si, "units", ui, key],
+                        format!("`{key}` is a States of Battle setting"),
+                        hint(),
+                    );
+                }
+            }
+        }
+    }
+}

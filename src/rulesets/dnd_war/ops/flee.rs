@@ -1,0 +1,258 @@
+//! Fall back! moves (L138-150, G-04 to G-07): a fleeing unit turns for free
+//! to face its flight and moves 2d6 + 2S - 12 inches (0 at least by
+//! default; difficult ground costs double) in a straight line. The sweep
+//! meets, in order of distance, allies it passes through (each tests at
+//! DC 13 plus panic modifiers or flees the same way), the first enemy
+//! (You Cannot Pass!: the fleeing unit is destroyed; an enemy it touches,
+//! or overlaps only by its turn, counts only if it lies ahead, so a broken
+//! unit never flees into the units it fought) and the board edge
+//! (it is removed as a casualty). Also here: rallying at the start of the
+//! movement phase, and the compulsory fall back of units that fail to.
+
+use super::Ctx;
+use crate::geometry::terrain::reach_along;
+use crate::geometry::Vec2;
+use crate::overlays::sob::core::{CoreEvent, FleeCause};
+use crate::rules::Tracer;
+use crate::rulesets::dnd_war::courage::{self, TestKind};
+use crate::rulesets::dnd_war::distances::flee_distance;
+use crate::rulesets::dnd_war::options::FleeDirection;
+use crate::rulesets::dnd_war::state::Status;
+
+/// How far a flight carries on, step by step, to end clear of other units.
+const STEP: f64 = 0.5;
+
+/// A contact distance this short means the units already touch.
+const TOUCHING: f64 = 1e-6;
+
+impl<T: Tracer> Ctx<'_, T> {
+    /// Starts `unit` fleeing along `away` (a new flee: from its cause, or to
+    /// the nearest edge under `AlwaysNearestEdge`) and makes the move.
+    /// `cause` and `causer` are reported to States of Battle.
+    pub fn flee(
+        &mut self,
+        unit: usize,
+        away: Vec2,
+        why: &str,
+        cause: FleeCause,
+        causer: Option<usize>,
+    ) {
+        let dir = match self.setup.options.flee_direction {
+            FleeDirection::CauseThenEdge if away.length() > 1e-9 => away.normalized(),
+            _ => self
+                .setup
+                .board
+                .nearest_edge_direction(self.st.units[unit].rect().centre),
+        };
+        let broke = cause == FleeCause::Break;
+        // Hemmed in by the units it fought, it flees into one of them.
+        let hemmed = broke
+            && away.length() <= 1e-9
+            && self.setup.options.flee_direction == FleeDirection::CauseThenEdge;
+        // Traced before the engagements end, naming the enemies a broken
+        // unit falls back from.
+        self.change(unit, |c| {
+            let fought: Vec<String> =
+                c.st.opponents(unit)
+                    .filter(|_| broke)
+                    .map(|(e, _)| c.label(e))
+                    .collect();
+            let from = if fought.is_empty() {
+                String::new()
+            } else {
+                format!(" from {}", fought.join(", "))
+            };
+            if hemmed {
+                format!("{why} and flees{from} but has no way out: You Cannot Pass!")
+            } else {
+                format!("{why} and flees{from} toward bearing {:.0}", dir.bearing())
+            }
+        });
+        self.st.disengage(unit);
+        let u = &mut self.st.units[unit];
+        u.set_status(Status::Fleeing);
+        u.flags.fled_this_turn = true;
+        u.times_fled += 1;
+        u.caught_by = None;
+        self.st.report(CoreEvent::Fled {
+            unit,
+            cause,
+            causer,
+        });
+        if hemmed {
+            self.remove_unit(unit, Status::Destroyed);
+        } else {
+            self.fall_back(unit, dir);
+        }
+    }
+
+    /// One fall back! move of a fleeing unit along `dir`.
+    pub fn fall_back(&mut self, unit: usize, dir: Vec2) {
+        let speed = self.profile(unit).speed;
+        let (d1, d2) = (
+            self.roll(6, unit, "fall back!", 0),
+            self.roll(6, unit, "fall back!", 0),
+        );
+        let budget = flee_distance(d1, d2, speed, self.setup.options.flee_min_zero);
+        if budget <= 0.0 {
+            self.change(unit, |_| "falls back 0 inches".to_string());
+            return;
+        }
+        self.st.units[unit].set_facing(dir);
+        let start = *self.st.units[unit].rect();
+        let mut travel = reach_along(start.centre, dir, budget, &self.setup.terrain);
+        let edge = self.setup.board.distance_to_edge(&start, dir);
+        // The first enemy in the path ends the flight: You Cannot Pass! (L144).
+        let blocked_by = self.first_enemy_ahead(unit, &start, dir, (travel, edge));
+        if let Some((enemy, d)) = blocked_by {
+            travel = d;
+            self.flee_through_allies(unit, dir, travel);
+            self.change(unit, |c| {
+                format!(
+                    "flees into {} after {d:.1} inches: You Cannot Pass!",
+                    c.label(enemy)
+                )
+            });
+            self.remove_unit(unit, Status::Destroyed);
+            return;
+        }
+        if edge <= travel {
+            self.flee_through_allies(unit, dir, edge);
+            self.st.units[unit].set_rect(start.translated(dir * edge));
+            self.remove_unit(unit, Status::FledOffTable);
+            return;
+        }
+        self.flee_through_allies(unit, dir, travel);
+        // Do not stop on top of another unit: carry on until clear (or off the table).
+        let mut rect = start.translated(dir * travel);
+        while self.overlaps_any(unit, &rect) {
+            travel += STEP;
+            if travel >= edge {
+                self.remove_unit(unit, Status::FledOffTable);
+                return;
+            }
+            rect = start.translated(dir * travel);
+        }
+        self.st.units[unit].set_rect(rect);
+        self.change(unit, |_| format!("falls back {travel:.1} inches"));
+    }
+
+    /// The first enemy that `unit`, sliding from `start` along `dir`, runs
+    /// into within `travel` inches (short of the board `edge`), and the
+    /// distance (You Cannot Pass!, L144). An enemy the unit touches, or overlaps only
+    /// because it turned to face its move, counts only if it lies ahead
+    /// along `dir`: a unit falling back directly away from the units it
+    /// fought (L442) moves out of them, not into them.
+    fn first_enemy_ahead(
+        &self,
+        unit: usize,
+        start: &crate::geometry::Rect,
+        dir: Vec2,
+        (travel, edge): (f64, f64),
+    ) -> Option<(usize, f64)> {
+        let side = self.st.units[unit].side;
+        let mut blocked_by: Option<(usize, f64)> = None;
+        for (i, other) in self.st.units.iter().enumerate() {
+            // Sliding into contact takes at least the distance between the
+            // two: an enemy surely farther than the travel cannot stop it.
+            if i == unit
+                || !other.on_table()
+                || other.side == side
+                || start.surely_farther_than(other.rect(), travel)
+            {
+                continue;
+            }
+            let Some(d) = start.contact_distance(dir, other.rect()) else {
+                continue;
+            };
+            let ahead = (other.rect().centre - start.centre).normalized().dot(dir);
+            if d <= TOUCHING && ahead <= TOUCHING {
+                continue;
+            }
+            if d <= travel && d < edge && blocked_by.map_or(true, |(_, best)| d < best) {
+                blocked_by = Some((i, d));
+            }
+        }
+        blocked_by
+    }
+
+    fn overlaps_any(&self, unit: usize, rect: &crate::geometry::Rect) -> bool {
+        self.st
+            .units
+            .iter()
+            .enumerate()
+            .any(|(i, o)| i != unit && o.on_table() && o.rect().overlaps(rect))
+    }
+
+    /// Allies within `travel` inches of `unit`'s path take the flee-through
+    /// test (DC 13 + panic modifiers; a failure flees the same way, L145).
+    fn flee_through_allies(&mut self, unit: usize, dir: Vec2, travel: f64) {
+        let start = *self.st.units[unit].rect();
+        let side = self.st.units[unit].side;
+        for i in 0..self.st.units.len() {
+            let o = &self.st.units[i];
+            if i == unit || !o.on_table() || o.side != side || o.fleeing() || o.flags.panic_tested {
+                continue;
+            }
+            if self.st.engaged(i) {
+                continue;
+            }
+            // Sliding into contact takes at least the distance between the two.
+            if !start.surely_farther_than(o.rect(), travel)
+                && start
+                    .contact_distance(dir, o.rect())
+                    .is_some_and(|d| d < travel)
+            {
+                self.st.units[i].flags.panic_tested = true;
+                let m = self.panic_modifiers(i, None);
+                let dc = courage::panic_dc(m, self.profile(i).psychology.stubborn);
+                self.change(i, |c| format!("{} flees through it", c.label(unit)));
+                if !self.courage_test(i, TestKind::FleeThrough, dc, false) {
+                    self.flee(i, dir, "is swept along", FleeCause::FleeThrough, None);
+                }
+            }
+        }
+    }
+
+    /// Step 1 of `unit`'s movement phase if it is fleeing (L148-150): a DC 13
+    /// test; a pass stops the flight and forces a reform, a failure makes
+    /// the compulsory fall back! toward the nearest edge (an engaged
+    /// fleeing unit stays where it is, G-06).
+    pub fn rally(&mut self, unit: usize) {
+        let u = &self.st.units[unit];
+        if !u.fleeing() || u.flags.fled_this_turn {
+            return;
+        }
+        self.rally_attempt(unit, true);
+    }
+
+    /// The rally test of a fleeing `unit` (DC 13): a pass stops the flight
+    /// and forces a reform; a failure makes the compulsory fall back!
+    /// when `fall_back_on_fail` (not while engaged). Returns the pass.
+    pub fn rally_attempt(&mut self, unit: usize, fall_back_on_fail: bool) -> bool {
+        if self.courage_test(unit, TestKind::Rally, courage::DC_RALLY, false) {
+            let u = &mut self.st.units[unit];
+            u.set_status(Status::Ready);
+            u.flags.reformed = true;
+            u.times_rallied += 1;
+            u.caught_by = None;
+            if let Some((enemy, _)) = self.st.nearest_enemy(unit) {
+                let to = self.st.units[enemy].rect().centre - self.st.units[unit].rect().centre;
+                if !self.st.engaged(unit) && to.length() > 1e-9 {
+                    self.st.units[unit].set_facing(to.normalized());
+                }
+            }
+            self.change(unit, |_| "rallies and reforms".to_string());
+            true
+        } else {
+            if fall_back_on_fail && !self.st.engaged(unit) {
+                let dir = self
+                    .setup
+                    .board
+                    .nearest_edge_direction(self.st.units[unit].rect().centre);
+                self.fall_back(unit, dir);
+            }
+            false
+        }
+    }
+}

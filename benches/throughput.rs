@@ -13,14 +13,16 @@
 //! side's wins and the draws, recorded from this version. A change of
 //! rules or doctrine that changes them must update the pin on purpose.
 //!
-//! Reference scenarios: Armies `open_field` (the built-in default) and This
-//! Means WAR! `pikemen_vs_swordsmen`, D&D War `infantry_lines`, States of
-//! Battle `heroes_and_monster`.
+//! Every ruleset of the registry is benched on the reference scenario its
+//! spec names (Armies `open_field`, the built-in default; This Means WAR!
+//! `pikemen_vs_swordsmen`; D&D War `infantry_lines`; States of Battle
+//! `heroes_and_monster`), with the pin its spec records.
 
 use muster::dice::Dice;
 use muster::engine::{self, Plan, Silent};
+use muster::registry;
 use muster::rules::{BattleRecord, NoTrace, Ruleset, Side};
-use muster::scenario::{load_default, load_scenario, Scenario, WithRuleset};
+use muster::scenario::{load_scenario, WithRuleset};
 use muster::stats::Tally;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -28,11 +30,11 @@ use std::time::Instant;
 
 /// Battles whose result each bench pins (within every bench's `n`, quick
 /// or not).
-const PINNED: u64 = 800;
+const PINNED: u64 = registry::PINNED_BATTLES;
 
 /// Plays `n` battles of one scenario sequentially and through the engine.
-struct Bench {
-    label: &'static str,
+struct Bench<'a> {
+    label: &'a str,
     n: u64,
     /// The first side's wins and the draws in battles `0..PINNED` at seed 1.
     pinned: (u64, u64),
@@ -40,7 +42,7 @@ struct Bench {
     ns_per_roll: f64,
 }
 
-impl WithRuleset for Bench {
+impl WithRuleset for Bench<'_> {
     type Output = ();
     fn run<R: Ruleset>(self, ruleset: &R) {
         let (label, n, seed) = (self.label, self.n, 1);
@@ -122,43 +124,21 @@ fn dice_bench(n: u64) -> f64 {
     ns
 }
 
-fn scenario(rel: &str) -> Scenario {
-    load_scenario(&Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).expect("shipped scenario")
-}
-
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let n = |full: u64| if quick { full / 25 } else { full };
     let ns_per_roll = dice_bench(n(100_000_000));
-    let armies = load_default().expect("default scenario");
-    armies.rules.with(Bench {
-        label: "armies open_field",
-        pinned: (357, 0),
-        n: n(50_000),
-        ns_per_roll,
-    });
-    scenario("scenarios/means_war/pikemen_vs_swordsmen.toml")
-        .rules
-        .with(Bench {
-            label: "means_war pikemen_vs_swordsmen",
-            pinned: (464, 1),
-            n: n(50_000),
+    for spec in registry::RULESETS {
+        let reference = spec.reference();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(reference.scenario);
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let label = format!("{} {stem}", spec.kind().name());
+        let scenario = load_scenario(&path).expect("shipped scenario");
+        scenario.rules.with(Bench {
+            label: &label,
+            pinned: reference.pinned,
+            n: n(reference.battles),
             ns_per_roll,
         });
-    scenario("scenarios/dnd_war/infantry_lines.toml")
-        .rules
-        .with(Bench {
-            label: "dnd_war infantry_lines",
-            pinned: (399, 107),
-            n: n(50_000),
-            ns_per_roll,
-        });
-    scenario("scenarios/states_of_battle/heroes_and_monster.toml")
-        .rules
-        .with(Bench {
-            label: "states_of_battle heroes_and_monster",
-            pinned: (448, 7),
-            n: n(20_000),
-            ns_per_roll,
-        });
+    }
 }

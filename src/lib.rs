@@ -22,6 +22,7 @@ pub mod geometry;
 pub mod overlays;
 #[cfg(feature = "parquet")]
 pub mod parquet;
+pub mod registry;
 pub mod report;
 pub mod rules;
 pub mod rulesets;

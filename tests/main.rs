@@ -18,6 +18,7 @@ mod it {
     pub mod exact_probabilities;
     pub mod fairness;
     pub mod parquet;
+    pub mod registry;
     pub mod rules_vectors;
     pub mod shard_merge;
     pub mod shipped_files;

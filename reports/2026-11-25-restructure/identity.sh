@@ -41,3 +41,4 @@ grep -rlF "$out" "$out" | xargs -r sed -i "s#$out#OUT#g"
 grep -rlE 'git_revision' "$out" | xargs -r sed -i -E 's/(git_revision[^0-9a-f]*)[0-9a-f]{7,40}(-dirty)?/\1REV/g'
 # Timings differ from run to run.
 sed -i -E 's/[0-9]+\.[0-9]+ s\b/T s/g; s/[0-9]+ battles\/s/N battles\/s/g' "$out"/*.stdout "$out"/*.stderr
+grep -rlE 'battles in [0-9]+ s' "$out" | xargs -r sed -i -E 's/battles in [0-9]+ s/battles in T s/g'

@@ -27,6 +27,7 @@ mod sweep;
 mod trace;
 mod tune;
 
+use crate::rules::RulesetKind;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -97,9 +98,22 @@ pub enum Command {
     },
     /// List a ruleset's named rule options with their defaults.
     Rules {
-        /// The ruleset: `armies`, `means_war`, `dnd_war` or `states_of_battle`.
-        ruleset: String,
+        /// The ruleset.
+        #[arg(value_parser = ruleset_parser())]
+        ruleset: RulesetKind,
     },
+}
+
+/// Parses a ruleset's name (or alias) on the command line; `--help` and
+/// the error for a wrong name list them.
+fn ruleset_parser() -> impl clap::builder::TypedValueParser<Value = RulesetKind> {
+    use clap::builder::TypedValueParser;
+    let names = RulesetKind::ALL
+        .into_iter()
+        .flat_map(|k| std::iter::once(k.name()).chain(k.aliases().iter().copied()));
+    clap::builder::PossibleValuesParser::new(names.collect::<Vec<_>>()).map(|name: String| {
+        RulesetKind::from_name(&name).expect("a possible value names a ruleset")
+    })
 }
 
 /// Runs the command line and returns the process exit code.
@@ -117,7 +131,7 @@ pub fn main() -> i32 {
         Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),
-        Command::Rules { ruleset } => rules_cmd::rules(&ruleset),
+        Command::Rules { ruleset } => rules_cmd::rules(ruleset),
     };
     match result {
         Ok(code) => code,

@@ -17,75 +17,52 @@ use crate::dice::Dice;
 use crate::stats::TallyShape;
 pub use trace::{NoTrace, TraceEvent, Tracer, VecTrace};
 
-/// The rulesets muster knows by name. `Armies`, `ThisMeansWar`, `DndWar` and
-/// `StatesOfBattle` (on the D&D War core) are implemented;
-/// the others are recognised so that a scenario naming them gets a clear
-/// "not implemented yet" error instead of "unknown ruleset".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RulesetKind {
-    Armies,
-    DndWar,
-    StatesOfBattle,
-    StandardsOfValor,
-    ThisMeansWar,
+/// Declares [`RulesetKind`]: one line per ruleset, its name and aliases.
+macro_rules! ruleset_ids {
+    ($($variant:ident = $name:literal $(| $alias:literal)*,)*) => {
+        /// The rulesets muster knows by name: the implemented ones (those
+        /// with a line in `crate::registry`) and the others, recognised so
+        /// that a scenario naming them gets a clear "not implemented yet"
+        /// error instead of "unknown ruleset".
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum RulesetKind {
+            $($variant,)*
+        }
+
+        impl RulesetKind {
+            pub const ALL: [RulesetKind; [$($name,)*].len()] = [$(RulesetKind::$variant,)*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(RulesetKind::$variant => $name,)*
+                }
+            }
+
+            /// Other names a scenario may use.
+            pub fn aliases(self) -> &'static [&'static str] {
+                match self {
+                    $(RulesetKind::$variant => &[$($alias,)*],)*
+                }
+            }
+        }
+    };
+}
+
+ruleset_ids! {
+    Armies = "armies",
+    DndWar = "dnd_war",
+    StatesOfBattle = "states_of_battle",
+    StandardsOfValor = "standards_of_valor",
+    ThisMeansWar = "means_war" | "this_means_war",
 }
 
 impl RulesetKind {
-    pub const ALL: [RulesetKind; 5] = [
-        RulesetKind::Armies,
-        RulesetKind::DndWar,
-        RulesetKind::StatesOfBattle,
-        RulesetKind::StandardsOfValor,
-        RulesetKind::ThisMeansWar,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            RulesetKind::Armies => "armies",
-            RulesetKind::DndWar => "dnd_war",
-            RulesetKind::StatesOfBattle => "states_of_battle",
-            RulesetKind::StandardsOfValor => "standards_of_valor",
-            RulesetKind::ThisMeansWar => "means_war",
-        }
-    }
-
-    /// The ruleset a scenario names (`this_means_war`, the digest's spelling, is accepted too).
+    /// The ruleset a scenario names, by name or alias (`this_means_war`,
+    /// the digest's spelling of `means_war`).
     pub fn from_name(name: &str) -> Option<RulesetKind> {
-        if name == "this_means_war" {
-            return Some(RulesetKind::ThisMeansWar);
-        }
-        Self::ALL.into_iter().find(|k| k.name() == name)
-    }
-
-    pub fn is_implemented(self) -> bool {
-        matches!(
-            self,
-            RulesetKind::Armies
-                | RulesetKind::ThisMeansWar
-                | RulesetKind::DndWar
-                | RulesetKind::StatesOfBattle
-        )
-    }
-
-    /// The names of the implemented rulesets, for messages.
-    pub fn implemented_names() -> String {
         Self::ALL
             .into_iter()
-            .filter(|k| k.is_implemented())
-            .map(|k| k.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
-    /// The named rule options of an implemented ruleset.
-    pub fn options(self) -> &'static [options::OptionSpec] {
-        match self {
-            RulesetKind::Armies => crate::rulesets::armies::options::SPECS,
-            RulesetKind::ThisMeansWar => crate::rulesets::means_war::options::SPECS,
-            RulesetKind::DndWar => crate::rulesets::dnd_war::options::SPECS,
-            RulesetKind::StatesOfBattle => crate::overlays::sob::options::SPECS,
-            _ => &[],
-        }
+            .find(|k| k.name() == name || k.aliases().contains(&name))
     }
 }
 

@@ -12,20 +12,12 @@ pub mod parse;
 pub mod problems;
 pub mod raw;
 
-use crate::overlays::sob::input::validate as sob;
+use crate::registry;
+pub use crate::registry::{ScenarioRules, WithRuleset, WithRulesets};
 use crate::rules::{Ruleset, RulesetKind};
-use crate::rulesets::armies::input::file::{ArmyListFile, DoctrineFile, ScenarioFile};
-use crate::rulesets::armies::input::validate as armies;
-use crate::rulesets::armies::setup::ArmiesSetup;
-use crate::rulesets::armies::Armies;
-use crate::rulesets::dnd_war::input::file::{DndArmyListFile, DndDoctrineFile, DndScenarioFile};
-use crate::rulesets::dnd_war::input::validate as dnd_war;
-use crate::rulesets::dnd_war::sob_core::SobOnDndWar;
-use crate::rulesets::dnd_war::DndWar;
-use crate::rulesets::means_war::input::file::{WarArmyListFile, WarDoctrineFile, WarScenarioFile};
-use crate::rulesets::means_war::input::validate as means_war;
-use crate::rulesets::means_war::setup::WarSetup;
-use crate::rulesets::means_war::MeansWar;
+use crate::rulesets::armies::input::file::ScenarioFile;
+use crate::rulesets::dnd_war::input::file::DndScenarioFile;
+use crate::rulesets::means_war::input::file::WarScenarioFile;
 use locate::Locator;
 use parse::RawFile;
 use problems::{did_you_mean, Problem, Problems};
@@ -36,77 +28,6 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_BATTLES: u64 = 10_000;
 /// Seed used when neither the command line nor the scenario says.
 pub const DEFAULT_SEED: u64 = 1;
-
-/// The validated rules of a scenario, one variant per implemented ruleset.
-#[derive(Clone, Debug)]
-pub enum ScenarioRules {
-    Armies(ArmiesSetup),
-    MeansWar(WarSetup),
-    DndWar(DndWar),
-    StatesOfBattle(Box<SobOnDndWar>),
-}
-
-/// Something to do with a ruleset of any kind (the one place the CLI and
-/// tests dispatch from a scenario to the generic engine).
-pub trait WithRuleset {
-    type Output;
-    fn run<R: Ruleset>(self, ruleset: &R) -> Self::Output;
-}
-
-impl ScenarioRules {
-    /// Calls `job` with this scenario's ruleset.
-    pub fn with<J: WithRuleset>(&self, job: J) -> J::Output {
-        match self {
-            ScenarioRules::Armies(setup) => job.run(&Armies {
-                setup: setup.clone(),
-            }),
-            ScenarioRules::MeansWar(setup) => job.run(&MeansWar {
-                setup: setup.clone(),
-            }),
-            ScenarioRules::DndWar(dnd) => job.run(dnd),
-            ScenarioRules::StatesOfBattle(sob) => job.run(sob.as_ref()),
-        }
-    }
-}
-
-/// Something to do with several variants of one ruleset at once (compare,
-/// sweep, tune and deck search play them side by side).
-pub trait WithRulesets {
-    type Output;
-    fn run<R: Ruleset>(self, rulesets: &[&R]) -> Self::Output;
-}
-
-impl ScenarioRules {
-    /// Calls `job` with every ruleset of `all`; None when they are not all
-    /// of one ruleset (or `all` is empty).
-    pub fn with_all<J: WithRulesets>(all: &[&ScenarioRules], job: J) -> Option<J::Output> {
-        macro_rules! same {
-            ($variant:ident, $make:expr) => {{
-                let owned = all
-                    .iter()
-                    .map(|r| match r {
-                        ScenarioRules::$variant(s) => Some($make(s)),
-                        _ => None,
-                    })
-                    .collect::<Option<Vec<_>>>()?;
-                let refs: Vec<&_> = owned.iter().collect();
-                Some(job.run(&refs))
-            }};
-        }
-        match all.first()? {
-            ScenarioRules::Armies(_) => {
-                same!(Armies, |s: &ArmiesSetup| Armies { setup: s.clone() })
-            }
-            ScenarioRules::MeansWar(_) => {
-                same!(MeansWar, |s: &WarSetup| MeansWar { setup: s.clone() })
-            }
-            ScenarioRules::DndWar(_) => same!(DndWar, |s: &DndWar| s.clone()),
-            ScenarioRules::StatesOfBattle(_) => {
-                same!(StatesOfBattle, |s: &SobOnDndWar| s.clone())
-            }
-        }
-    }
-}
 
 /// A scenario with every reference inlined, in its ruleset's file format.
 #[derive(Clone, Debug)]
@@ -300,7 +221,7 @@ pub fn load_scenario_text(
     });
     let kind = match named.as_deref().map(|n| (n, RulesetKind::from_name(n))) {
         None => RulesetKind::Armies,
-        Some((_, Some(k))) if k.is_implemented() => k,
+        Some((_, Some(k))) if registry::is_implemented(k) => k,
         Some((name, found)) => {
             let (message, hint) = match found {
                 Some(k) => (
@@ -308,7 +229,7 @@ pub fn load_scenario_text(
                         "ruleset `{}` is not implemented in this version of muster",
                         k.name()
                     ),
-                    format!("implemented rulesets: {}", RulesetKind::implemented_names()),
+                    format!("implemented rulesets: {}", registry::implemented_names()),
                 ),
                 None => {
                     let names = RulesetKind::ALL.map(RulesetKind::name);
@@ -326,28 +247,20 @@ pub fn load_scenario_text(
             return Err(Problems(vec![loc.problem(&field, message, Some(hint))]));
         }
     };
-    match kind {
-        RulesetKind::ThisMeansWar => {
-            let (raw, problems) = parse::parse::<WarScenarioFile>(&loc, text);
-            match raw {
-                Some(raw) => means_war::validate(&loc, raw, base, problems),
-                None => Err(Problems(problems)),
-            }
-        }
-        RulesetKind::DndWar | RulesetKind::StatesOfBattle => {
-            let (raw, problems) = parse::parse::<DndScenarioFile>(&loc, text);
-            match raw {
-                Some(raw) => dnd_war::validate(&loc, raw, base, problems),
-                None => Err(Problems(problems)),
-            }
-        }
-        _ => {
-            let (raw, problems) = parse::parse::<ScenarioFile>(&loc, text);
-            match raw {
-                Some(raw) => armies::validate(&loc, raw, base, problems),
-                None => Err(Problems(problems)),
-            }
-        }
+    let spec = registry::spec(kind).unwrap_or(registry::RULESETS[0]);
+    spec.load_scenario(&loc, text, base)
+}
+
+/// Parses `text` as a `T` and validates it with `validate`, given the
+/// problems parsing found.
+pub fn load_as<T: RawFile>(
+    loc: &Locator,
+    text: &str,
+    validate: impl FnOnce(T, Vec<Problem>) -> Result<Scenario, Problems>,
+) -> Result<Scenario, Problems> {
+    match parse::parse::<T>(loc, text) {
+        (Some(raw), problems) => validate(raw, problems),
+        (None, problems) => Err(Problems(problems)),
     }
 }
 
@@ -465,7 +378,11 @@ pub fn check_file(path: &Path) -> Result<Checked, Problems> {
     }
 }
 
-/// A list or doctrine file's kind once valid, or the scenario it loads.
+/// A list or doctrine file's kind once valid, or the scenario it loads. A
+/// file with an `army_list` table is an army list, else one with a
+/// `doctrine` table a doctrine, else a scenario; a list or doctrine is read
+/// in the format of the ruleset its table names (Armies' format when that
+/// ruleset is unknown or has no format of its own for the kind).
 fn load_scenario_or_kind(path: &Path) -> Result<Result<FileKind, Box<Scenario>>, Problems> {
     let text = read(path)?;
     let file = path.display().to_string();
@@ -473,81 +390,45 @@ fn load_scenario_or_kind(path: &Path) -> Result<Result<FileKind, Box<Scenario>>,
     let table: Option<toml::Table> = text.parse().ok();
     let ruleset_of = |k: &str| {
         let t = table.as_ref()?.get(k)?;
-        Some(t.get("ruleset")?.as_str()?.to_string())
-    };
-    let war = |k: &str| {
-        ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::ThisMeansWar)
-    };
-    let dnd = |k: &str| {
-        ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::DndWar)
+        RulesetKind::from_name(t.get("ruleset")?.as_str()?)
     };
     let has = |k: &str| table.as_ref().is_some_and(|t| t.contains_key(k));
-    let sob = |k: &str| {
-        ruleset_of(k).and_then(|n| RulesetKind::from_name(&n)) == Some(RulesetKind::StatesOfBattle)
+    let spec_of = |k: &str| ruleset_of(k).and_then(registry::spec);
+    let default = registry::RULESETS[0];
+    let checked = if has("army_list") {
+        let check = |s: &dyn registry::RulesetSpec| s.check_army_list(&loc, &text);
+        spec_of("army_list")
+            .and_then(check)
+            .or_else(|| check(default))
+            .map(|r| r.map(|()| FileKind::ArmyList))
+    } else if has("doctrine") {
+        let check = |s: &dyn registry::RulesetSpec| s.check_doctrine(&loc, &text);
+        spec_of("doctrine")
+            .and_then(check)
+            .or_else(|| check(default))
+            .map(|r| r.map(|()| FileKind::Doctrine))
+    } else {
+        None
     };
-    if has("doctrine") && sob("doctrine") {
-        return check_as::<crate::overlays::sob::input::file::SobDoctrineFile>(
-            &loc,
-            &text,
-            FileKind::Doctrine,
-            |raw, loc, p| {
-                sob::validate_doctrine(raw, loc, &[], p);
-            },
-        )
-        .map(Ok);
+    match checked {
+        Some(result) => result.map(Ok),
+        None => load_scenario(path).map(|s| Err(Box::new(s))),
     }
-    if has("army_list") && dnd("army_list") {
-        return check_as::<DndArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, p| {
-            dnd_war::validate_list(raw, loc, &[], p);
-        })
-        .map(Ok);
-    }
-    if has("doctrine") && dnd("doctrine") {
-        return check_as::<DndDoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, p| {
-            dnd_war::validate_doctrine(raw, loc, &[], p);
-        })
-        .map(Ok);
-    }
-    if has("army_list") && war("army_list") {
-        return check_as::<WarArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, p| {
-            means_war::validate_list(raw, loc, &[], p);
-        })
-        .map(Ok);
-    }
-    if has("army_list") {
-        return check_as::<ArmyListFile>(&loc, &text, FileKind::ArmyList, |raw, loc, problems| {
-            armies::validate_list(raw, loc, &[], problems);
-        })
-        .map(Ok);
-    }
-    if has("doctrine") && war("doctrine") {
-        return check_as::<WarDoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, p| {
-            means_war::validate_doctrine(raw, loc, &[], p);
-        })
-        .map(Ok);
-    }
-    if has("doctrine") {
-        return check_as::<DoctrineFile>(&loc, &text, FileKind::Doctrine, |raw, loc, problems| {
-            armies::validate_doctrine(raw, loc, &[], problems);
-        })
-        .map(Ok);
-    }
-    load_scenario(path).map(|s| Err(Box::new(s)))
 }
 
-/// Parses `text` as a `T` and validates it with `validate`.
-fn check_as<T: RawFile>(
+/// Parses `text` as a `T` and validates it with `validate` (`muster check`
+/// on an army list or a doctrine).
+pub fn check_as<T: RawFile>(
     loc: &Locator,
     text: &str,
-    kind: FileKind,
     validate: impl FnOnce(&T, &Locator, &mut Vec<Problem>),
-) -> Result<FileKind, Problems> {
+) -> Result<(), Problems> {
     let (raw, mut problems) = parse::parse::<T>(loc, text);
     if let Some(raw) = raw {
         validate(&raw, loc, &mut problems);
     }
     if problems.is_empty() {
-        Ok(kind)
+        Ok(())
     } else {
         Err(Problems(problems))
     }

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 fn default_ruleset() -> Armies {
     match load_default().expect("default scenario").rules {
-        ScenarioRules::Armies(setup) => Armies { setup },
+        ScenarioRules::Armies(armies) => *armies,
         _ => unreachable!("the default scenario is an Armies scenario"),
     }
 }
@@ -60,7 +60,7 @@ fn war_ruleset() -> muster::rulesets::means_war::MeansWar {
         .expect("shipped scenario")
         .rules
     {
-        ScenarioRules::MeansWar(setup) => muster::rulesets::means_war::MeansWar { setup },
+        ScenarioRules::MeansWar(war) => *war,
         _ => unreachable!("a means_war scenario"),
     }
 }

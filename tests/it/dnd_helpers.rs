@@ -52,7 +52,7 @@ doctrine = {{ doctrine = {{ name = "blue", ruleset = "dnd_war" }}{db} }}
 pub fn dnd(text: &str) -> DndWar {
     match load_scenario_text("test.toml", text, Some(&dir())) {
         Ok(s) => match s.rules {
-            ScenarioRules::DndWar(d) => d,
+            ScenarioRules::DndWar(d) => *d,
             _ => panic!("not dnd_war"),
         },
         Err(p) => panic!("{p}"),

@@ -9,7 +9,7 @@ pub fn setup_from(text: &str) -> ArmiesSetup {
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/armies");
     match load_scenario_text("test.toml", text, Some(&base)) {
         Ok(s) => match s.rules {
-            ScenarioRules::Armies(setup) => setup,
+            ScenarioRules::Armies(armies) => armies.setup,
             _ => panic!("not an armies scenario"),
         },
         Err(p) => panic!("test scenario invalid:\n{p}"),
@@ -40,7 +40,7 @@ pub fn war_setup_from(text: &str) -> muster::rulesets::means_war::setup::WarSetu
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war");
     match load_scenario_text("test.toml", text, Some(&base)) {
         Ok(s) => match s.rules {
-            ScenarioRules::MeansWar(setup) => setup,
+            ScenarioRules::MeansWar(war) => war.setup,
             _ => panic!("not a means_war scenario"),
         },
         Err(p) => panic!("test scenario invalid:\n{p}"),

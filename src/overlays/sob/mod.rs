@@ -35,6 +35,7 @@ pub mod morale;
 pub mod options;
 pub mod orders;
 pub mod rolloff;
+pub mod spec;
 pub mod triggers;
 pub mod windows;
 

@@ -15,6 +15,7 @@ pub mod input;
 pub mod movement;
 pub mod options;
 pub mod setup;
+pub mod spec;
 pub mod state;
 
 use crate::dice::Dice;
@@ -24,6 +25,7 @@ use setup::{ArmiesSetup, Role};
 use state::State;
 
 /// The Armies ruleset bound to one validated scenario.
+#[derive(Clone, Debug)]
 pub struct Armies {
     pub setup: ArmiesSetup,
 }

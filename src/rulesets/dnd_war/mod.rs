@@ -41,6 +41,7 @@ pub mod options;
 pub mod resolution;
 pub mod setup;
 pub mod sob_core;
+pub mod spec;
 pub mod state;
 pub mod traits;
 pub mod turn;

@@ -25,6 +25,7 @@ pub mod options;
 pub mod phases;
 pub mod resolve;
 pub mod setup;
+pub mod spec;
 pub mod state;
 
 use crate::dice::Dice;
@@ -34,6 +35,7 @@ use battle::Scratch;
 use setup::WarSetup;
 
 /// The This Means WAR! ruleset bound to one validated scenario.
+#[derive(Clone, Debug)]
 pub struct MeansWar {
     pub setup: WarSetup,
 }

@@ -1172,6 +1172,6 @@ pub fn validate(
         resolved: crate::scenario::ResolvedFile::Armies(resolved),
         notes: Vec::new(),
         warnings: Vec::new(),
-        rules: ScenarioRules::Armies(setup),
+        rules: ScenarioRules::Armies(Box::new(crate::rulesets::armies::Armies { setup })),
     })
 }

@@ -1237,7 +1237,7 @@ pub fn validate(
                 )),
             )
         }
-        None => (RulesetKind::DndWar, ScenarioRules::DndWar(core)),
+        None => (RulesetKind::DndWar, ScenarioRules::DndWar(Box::new(core))),
     };
     Ok(Scenario {
         name: raw.scenario.name.clone(),

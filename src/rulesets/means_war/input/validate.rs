@@ -563,6 +563,6 @@ pub fn validate(
         resolved: ResolvedFile::MeansWar(resolved),
         notes,
         warnings: Vec::new(),
-        rules: ScenarioRules::MeansWar(setup),
+        rules: ScenarioRules::MeansWar(Box::new(crate::rulesets::means_war::MeansWar { setup })),
     })
 }

@@ -8,6 +8,7 @@ mod it {
     pub mod bad_input;
     pub mod battle_invariants;
     pub mod determinism;
+    pub mod doc_citations;
     pub mod dnd_battle;
     pub mod dnd_characters;
     pub mod dnd_doctrines;

@@ -8,7 +8,6 @@ mod it {
     pub mod bad_input;
     pub mod battle_invariants;
     pub mod determinism;
-    pub mod doc_citations;
     pub mod dnd_battle;
     pub mod dnd_characters;
     pub mod dnd_doctrines;
@@ -16,6 +15,7 @@ mod it {
     pub mod dnd_helpers;
     pub mod dnd_probabilities;
     pub mod dnd_vectors;
+    pub mod doc_citations;
     pub mod exact_probabilities;
     pub mod fairness;
     pub mod parquet;

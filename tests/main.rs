@@ -15,6 +15,7 @@ mod it {
     pub mod dnd_helpers;
     pub mod dnd_probabilities;
     pub mod dnd_vectors;
+    pub mod doc_citations;
     pub mod exact_probabilities;
     pub mod fairness;
     pub mod parquet;

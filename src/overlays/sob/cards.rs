@@ -3,7 +3,7 @@
 //! optional Starter cards, and the legality of an Orders build (14 menu
 //! cards within the caps, L271-279; there are 356 legal builds).
 
-/// An Orders card (L281-290).
+/// An Orders card (L283-290).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Order {
     BrilliantTactician,

@@ -20,7 +20,7 @@ pub fn base_bonus(racial: i32, size: i32, tier: i32) -> i32 {
     racial + size + tier
 }
 
-/// The tier bonus of a character: heroic 1, paragon 2, epic 3 (L469).
+/// The tier bonus of a character: heroic 1, paragon 2, epic 3 (L467).
 pub fn tier_bonus(level: u8) -> i32 {
     match level {
         0..=10 => 1,

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-/// Creature size (L69, L578-590, L462-467).
+/// Creature size (L69, L578-590, L460-463).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Size {
     Small,
@@ -32,7 +32,7 @@ impl Size {
             .map(|i| Self::ALL[i])
     }
 
-    /// Courage bonus by size (L462-467).
+    /// Courage bonus by size (L460-463).
     pub fn courage(self) -> i32 {
         match self {
             Size::Small | Size::Medium => 0,

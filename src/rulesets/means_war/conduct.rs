@@ -131,7 +131,7 @@ impl<T: Tracer> Battle<'_, T> {
         }
     }
 
-    /// Runs `u` straight away (L129, L148) for `budget` squares; a routing
+    /// Runs `u` straight away (L129, L149) for `budget` squares; a routing
     /// unit attacks whoever blocks it at `blocked_pct` % x3 (L131, B-G30).
     /// Returns whether it moved or left the board.
     pub fn run_away(&mut self, u: usize, budget: i32, routing: bool, blocked_pct: i64) -> bool {

@@ -1,4 +1,4 @@
-//! The Initiative Phase of a troop type (L49-57, L130, L148, L158, L168;
+//! The Initiative Phase of a troop type (L49-57, L130, L149, L158, L168;
 //! digest B1.3, B8): each of its units, in scenario order, attacks at
 //! (IP - AP) x 5 % or moves budget its movement as its state and doctrine say;
 //! a unit that moved checks morale at once (L53); the type's attacks are

@@ -15,9 +15,6 @@ pub mod raw;
 use crate::registry;
 pub use crate::registry::{ScenarioRules, WithRuleset, WithRulesets};
 use crate::rules::{Ruleset, RulesetKind};
-use crate::rulesets::armies::input::file::ScenarioFile;
-use crate::rulesets::dnd_war::input::file::DndScenarioFile;
-use crate::rulesets::means_war::input::file::WarScenarioFile;
 use locate::Locator;
 use parse::RawFile;
 use problems::{did_you_mean, Problem, Problems};
@@ -29,15 +26,16 @@ pub const DEFAULT_BATTLES: u64 = 10_000;
 /// Seed used when neither the command line nor the scenario says.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// A scenario with every reference inlined, in its ruleset's file format.
-#[derive(Clone, Debug)]
-pub enum ResolvedFile {
-    Armies(ScenarioFile),
-    MeansWar(WarScenarioFile),
-    DndWar(DndScenarioFile),
-}
+/// A scenario with every reference inlined, in its ruleset's file format
+/// (any serde mirror that says where its `[run]` and provenance are).
+#[derive(Debug)]
+pub struct ResolvedFile(Box<dyn ScenarioText>);
 
 impl ResolvedFile {
+    pub fn new<F: RunFile>(file: F) -> ResolvedFile {
+        ResolvedFile(Box::new(file))
+    }
+
     /// The file as TOML, with the run's battles, seed and provenance filled in.
     pub fn to_run_toml(
         &self,
@@ -45,54 +43,61 @@ impl ResolvedFile {
         seed: u64,
         provenance: Provenance,
     ) -> Result<String, toml::ser::Error> {
-        match self {
-            ResolvedFile::Armies(f) => stamped(f, battles, seed, provenance),
-            ResolvedFile::MeansWar(f) => stamped(f, battles, seed, provenance),
-            ResolvedFile::DndWar(f) => stamped(f, battles, seed, provenance),
-        }
+        self.0.stamped(battles, seed, provenance)
     }
-}
 
-impl ResolvedFile {
     /// The file as TOML, exactly as resolved (no run stamp).
     pub fn to_toml(&self) -> Result<String, toml::ser::Error> {
-        match self {
-            ResolvedFile::Armies(f) => toml::to_string_pretty(f),
-            ResolvedFile::MeansWar(f) => toml::to_string_pretty(f),
-            ResolvedFile::DndWar(f) => toml::to_string_pretty(f),
-        }
+        self.0.text()
     }
 }
 
-/// A scenario file as run.toml records it: its `[run]` and provenance.
-trait RunFile: serde::Serialize + Clone {
+impl Clone for ResolvedFile {
+    fn clone(&self) -> ResolvedFile {
+        ResolvedFile(self.0.boxed_clone())
+    }
+}
+
+/// A scenario file's serde mirror as run.toml records it: where its
+/// `[run]` and provenance are. Each ruleset implements it for its format.
+pub trait RunFile: serde::Serialize + Clone + std::fmt::Debug + Send + Sync + 'static {
     fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>);
 }
 
-macro_rules! run_file {
-    ($($t:ty),*) => {$(
-        impl RunFile for $t {
-            fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>) {
-                (&mut self.run, &mut self.provenance)
-            }
-        }
-    )*};
+/// What a [`ResolvedFile`] can do with any [`RunFile`].
+trait ScenarioText: std::fmt::Debug + Send + Sync {
+    fn text(&self) -> Result<String, toml::ser::Error>;
+    fn stamped(
+        &self,
+        battles: u64,
+        seed: u64,
+        provenance: Provenance,
+    ) -> Result<String, toml::ser::Error>;
+    fn boxed_clone(&self) -> Box<dyn ScenarioText>;
 }
-run_file!(ScenarioFile, WarScenarioFile, DndScenarioFile);
 
-/// `file` as TOML with the run's battles, seed and provenance filled in.
-fn stamped<F: RunFile>(
-    file: &F,
-    battles: u64,
-    seed: u64,
-    provenance: Provenance,
-) -> Result<String, toml::ser::Error> {
-    let mut f = file.clone();
-    let (run, prov) = f.run_and_provenance();
-    run.battles = Some(battles as i64);
-    run.seed = Some(seed);
-    *prov = Some(provenance);
-    toml::to_string_pretty(&f)
+impl<F: RunFile> ScenarioText for F {
+    fn text(&self) -> Result<String, toml::ser::Error> {
+        toml::to_string_pretty(self)
+    }
+
+    fn stamped(
+        &self,
+        battles: u64,
+        seed: u64,
+        provenance: Provenance,
+    ) -> Result<String, toml::ser::Error> {
+        let mut f = self.clone();
+        let (run, prov) = f.run_and_provenance();
+        run.battles = Some(battles as i64);
+        run.seed = Some(seed);
+        *prov = Some(provenance);
+        toml::to_string_pretty(&f)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn ScenarioText> {
+        Box::new(self.clone())
+    }
 }
 
 /// A validated scenario, ready to play.

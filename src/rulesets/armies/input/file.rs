@@ -304,3 +304,9 @@ impl RawFile for DoctrineFile {
         armies_keys(path)
     }
 }
+
+impl crate::scenario::RunFile for ScenarioFile {
+    fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>) {
+        (&mut self.run, &mut self.provenance)
+    }
+}

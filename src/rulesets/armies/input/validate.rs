@@ -1169,7 +1169,7 @@ pub fn validate(
         kind: RulesetKind::Armies,
         battles: battles as u64,
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
-        resolved: crate::scenario::ResolvedFile::Armies(resolved),
+        resolved: crate::scenario::ResolvedFile::new(resolved),
         notes: Vec::new(),
         warnings: Vec::new(),
         rules: ScenarioRules::Armies(Box::new(crate::rulesets::armies::Armies { setup })),

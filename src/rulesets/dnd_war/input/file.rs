@@ -467,3 +467,9 @@ impl RawFile for DndDoctrineFile {
         doctrine_keys(path)
     }
 }
+
+impl crate::scenario::RunFile for DndScenarioFile {
+    fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>) {
+        (&mut self.run, &mut self.provenance)
+    }
+}

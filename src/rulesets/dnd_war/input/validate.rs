@@ -1244,7 +1244,7 @@ pub fn validate(
         kind,
         battles: head.battles as u64,
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
-        resolved: ResolvedFile::DndWar(resolved),
+        resolved: ResolvedFile::new(resolved),
         notes,
         warnings,
         rules,

@@ -230,3 +230,9 @@ impl RawFile for WarDoctrineFile {
         }
     }
 }
+
+impl crate::scenario::RunFile for WarScenarioFile {
+    fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>) {
+        (&mut self.run, &mut self.provenance)
+    }
+}

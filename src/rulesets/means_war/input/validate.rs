@@ -560,7 +560,7 @@ pub fn validate(
         kind: RulesetKind::ThisMeansWar,
         battles: battles as u64,
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
-        resolved: ResolvedFile::MeansWar(resolved),
+        resolved: ResolvedFile::new(resolved),
         notes,
         warnings: Vec::new(),
         rules: ScenarioRules::MeansWar(Box::new(crate::rulesets::means_war::MeansWar { setup })),

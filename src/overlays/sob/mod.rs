@@ -23,6 +23,7 @@
 //!   modifiers, push, steal).
 
 pub mod battle;
+pub mod builtin;
 pub mod cards;
 pub mod core;
 pub mod deck;

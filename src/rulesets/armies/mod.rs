@@ -8,6 +8,7 @@
 //! `input` (the file format and its validation).
 
 pub mod battle;
+pub mod builtin;
 pub mod combat;
 pub mod command;
 pub mod doctrine;

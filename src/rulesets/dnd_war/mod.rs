@@ -29,6 +29,7 @@
 
 pub mod army;
 pub mod body;
+pub mod builtin;
 pub mod courage;
 pub mod distances;
 pub mod doctrine;

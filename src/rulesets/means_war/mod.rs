@@ -15,6 +15,7 @@
 pub mod action;
 pub mod arith;
 pub mod battle;
+pub mod builtin;
 pub mod conduct;
 pub mod doctrine;
 pub mod initiative;

@@ -3,7 +3,7 @@
 //! side is in per round and per-side count tables, all as exact counts.
 
 use super::Histogram;
-use crate::rules::{BattleRecord, Side};
+use crate::base::{BattleRecord, Side};
 
 /// What a tally needs to know about the battles it will count; given by the
 /// ruleset once per run.

@@ -111,57 +111,6 @@ pub const fn doc_text(doc: &'static str) -> &'static str {
     }
 }
 
-/// A word option (for registries).
-pub const fn choice(
-    name: &'static str,
-    values: &'static [&'static str],
-    default: &'static str,
-    help: &'static str,
-    source: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        values: OptionValues::Choice(values),
-        default,
-        help,
-        source,
-    }
-}
-
-/// A `true`/`false` option (for registries).
-pub const fn flag(
-    name: &'static str,
-    default: &'static str,
-    help: &'static str,
-    source: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        values: OptionValues::Flag,
-        default,
-        help,
-        source,
-    }
-}
-
-/// An integer option in `min..=max` (for registries).
-pub const fn int(
-    name: &'static str,
-    min: i64,
-    max: i64,
-    default: &'static str,
-    help: &'static str,
-    source: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        values: OptionValues::Int { min, max },
-        default,
-        help,
-        source,
-    }
-}
-
 /// Reads checked option values, falling back to each option's default.
 pub struct OptionReader<'a> {
     pub specs: &'static [OptionSpec],

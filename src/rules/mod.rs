@@ -9,6 +9,7 @@
 //! the edge. Rules code does no IO, never prints, and asks the side's
 //! doctrine for every choice a player would make.
 
+pub mod option_table;
 pub mod options;
 pub mod trace;
 

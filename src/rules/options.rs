@@ -99,54 +99,15 @@ pub fn default_value(spec: &OptionSpec) -> OptionValue {
     }
 }
 
-/// A word option (for registries).
-pub const fn choice(
-    name: &'static str,
-    values: &'static [&'static str],
-    default: &'static str,
-    help: &'static str,
-    source: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        values: OptionValues::Choice(values),
-        default,
-        help,
-        source,
-    }
-}
-
-/// A `true`/`false` option (for registries).
-pub const fn flag(
-    name: &'static str,
-    default: &'static str,
-    help: &'static str,
-    source: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        values: OptionValues::Flag,
-        default,
-        help,
-        source,
-    }
-}
-
-/// An integer option in `min..=max` (for registries).
-pub const fn int(
-    name: &'static str,
-    min: i64,
-    max: i64,
-    default: &'static str,
-    help: &'static str,
-    source: &'static str,
-) -> OptionSpec {
-    OptionSpec {
-        name,
-        values: OptionValues::Int { min, max },
-        default,
-        help,
-        source,
+/// The text of a `///` comment as a macro captures it: without the leading
+/// space (`rule_options!` takes an option's explanation from its comment).
+pub const fn doc_text(doc: &'static str) -> &'static str {
+    match doc.as_bytes() {
+        [b' ', rest @ ..] => match std::str::from_utf8(rest) {
+            Ok(text) => text,
+            Err(_) => doc,
+        },
+        _ => doc,
     }
 }
 
@@ -187,30 +148,34 @@ impl OptionReader<'_> {
     }
 }
 
-/// Declares a word option's typed enum; `parse` maps a registry-checked word
-/// to it. Words are the variant names, or given per variant
+/// Declares a word option's typed enum: `WORDS` lists its words in order,
+/// `word` gives a variant's word and `parse` maps a registry-checked word to
+/// it. Words are the variant names, or given per variant
 /// (`Variant = "word"`, for snake_case words).
 #[macro_export]
 macro_rules! word_enum {
-    ($name:ident { $($variant:ident = $word:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $word:literal),+ $(,)? }) => {
+        $crate::word_enum!(@impl $(#[$meta])* $name { $($variant [$word]),+ });
+    };
+    ($(#[$meta:meta])* $name:ident { $($variant:ident),+ $(,)? }) => {
+        $crate::word_enum!(@impl $(#[$meta])* $name { $($variant [stringify!($variant)]),+ });
+    };
+    (@impl $(#[$meta:meta])* $name:ident { $($variant:ident [$($word:tt)*]),+ }) => {
+        $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum $name { $($variant),+ }
         impl $name {
-            pub fn parse(word: &str) -> Self {
-                match word {
-                    $($word => $name::$variant,)+
-                    _ => unreachable!("option values are checked against the registry first"),
+            /// The accepted words, in the order they are listed.
+            pub const WORDS: &'static [&'static str] = &[$($($word)*),+];
+            /// The word of this value.
+            pub const fn word(self) -> &'static str {
+                match self {
+                    $($name::$variant => $($word)*,)+
                 }
             }
-        }
-    };
-    ($name:ident { $($variant:ident),+ $(,)? }) => {
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum $name { $($variant),+ }
-        impl $name {
             pub fn parse(word: &str) -> Self {
                 match word {
-                    $(stringify!($variant) => $name::$variant,)+
+                    $($($word)* => $name::$variant,)+
                     _ => unreachable!("option values are checked against the registry first"),
                 }
             }

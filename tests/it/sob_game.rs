@@ -334,7 +334,7 @@ fn relief_column_reinforcements_come_on_only_after_their_trigger() {
     for i in 0..300 {
         let mut dice = Dice::for_battle(1, i);
         r.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
-        if scratch.st.units[knights].status() == Status::Reserve {
+        if scratch.core.st.units[knights].status() == Status::Reserve {
             stayed += 1;
         } else {
             assert!(scratch.sob.trigger_fired[0], "battle {i}");

@@ -74,7 +74,7 @@ pub fn play_on<R>(
     f: impl FnOnce(&mut Game<'_, DndCore<'_, VecTrace>>) -> R,
 ) -> (R, BattleState, SobBattle, VecTrace) {
     let mut st = BattleState::new(&r.core.setup);
-    st.record_events = true;
+    st.sob.record_events = true;
     let mut dice = Dice::for_battle(seed, 0);
     let mut trace = VecTrace::default();
     let mut memos = OverlayMemos::default();

@@ -9,7 +9,10 @@ use muster::dice::Dice;
 use muster::geometry::Arc;
 use muster::overlays::sob::battle::{Game, SobBattle, SobSetup};
 use muster::overlays::sob::cards::OrdersBuild;
-use muster::overlays::sob::core::{ChargeOption, ChargeResult, CoreEvent, ShotMods, SobCore};
+use muster::overlays::sob::core::{
+    ChargeOption, ChargeResult, CoreActions, CoreDeployment, CoreEvent, CoreQueries, ShotMods,
+    SobCore,
+};
 use muster::overlays::sob::doctrine::SobDoctrine;
 use muster::overlays::sob::options::SobOptions;
 use muster::rules::{BySide, Side, TraceEvent};
@@ -175,7 +178,7 @@ impl ScriptCore {
     }
 }
 
-impl SobCore for ScriptCore {
+impl CoreQueries for ScriptCore {
     fn unit_count(&self) -> usize {
         self.units.len()
     }
@@ -273,6 +276,12 @@ impl SobCore for ScriptCore {
     fn speed(&self, u: usize) -> f64 {
         self.units[u].speed
     }
+    fn disabled(&self, u: usize) -> bool {
+        self.units[u].disabled
+    }
+}
+
+impl CoreActions for ScriptCore {
     fn start_round(&mut self, _round: u16) {}
     fn start_turn(&mut self, _active: Side) {}
     fn advance(&mut self, u: usize) {
@@ -302,9 +311,6 @@ impl SobCore for ScriptCore {
     fn shoot(&mut self, u: usize, target: usize, mods: ShotMods) {
         self.act(Act::Shoot(u, target, mods));
     }
-    fn disabled(&self, u: usize) -> bool {
-        self.units[u].disabled
-    }
     fn repair(&mut self, u: usize) -> bool {
         let was = std::mem::take(&mut self.units[u].disabled);
         self.act(Act::Repair(u));
@@ -324,6 +330,27 @@ impl SobCore for ScriptCore {
     fn half_move_away(&mut self, u: usize, from: usize) {
         self.act(Act::HalfMoveAway(u, from));
     }
+    fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]) {
+        self.favour[s.index()] = left;
+        self.favour_wanted = wanted.to_vec();
+    }
+    fn arrive(&mut self, u: usize) -> bool {
+        self.act(Act::Arrive(u));
+        let unit = &mut self.units[u];
+        if unit.in_battle || unit.blocked {
+            return false;
+        }
+        unit.in_battle = true;
+        true
+    }
+    fn cast_spells(&mut self, side: Side) -> bool {
+        self.act(Act::CastSpells(side));
+        self.spells
+    }
+    fn end_round(&mut self) {}
+}
+
+impl CoreDeployment for ScriptCore {
     fn deploy_clear(&mut self) {
         self.unplaced = (0..self.units.len()).map(|u| self.acts(u)).collect();
     }
@@ -345,24 +372,9 @@ impl SobCore for ScriptCore {
         self.act(Act::Nudge(s));
         true
     }
-    fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]) {
-        self.favour[s.index()] = left;
-        self.favour_wanted = wanted.to_vec();
-    }
-    fn arrive(&mut self, u: usize) -> bool {
-        self.act(Act::Arrive(u));
-        let unit = &mut self.units[u];
-        if unit.in_battle || unit.blocked {
-            return false;
-        }
-        unit.in_battle = true;
-        true
-    }
-    fn cast_spells(&mut self, side: Side) -> bool {
-        self.act(Act::CastSpells(side));
-        self.spells
-    }
-    fn end_round(&mut self) {}
+}
+
+impl SobCore for ScriptCore {
     fn take_events(&mut self, out: &mut Vec<CoreEvent>) {
         out.append(&mut self.events);
     }

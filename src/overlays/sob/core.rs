@@ -3,8 +3,9 @@
 //! the Morale Counters; the core owns every physical resolution (moves,
 //! charges, shots, fights, rallies) and reports what happened as
 //! [`CoreEvent`]s, from which the overlay derives every MC change and
-//! achievement. Everything core-specific lies behind [`SobCore`]; D&D War
-//! implements it in `rulesets/dnd_war/sob_core.rs`.
+//! achievement. Everything core-specific lies behind [`SobCore`], split by purpose
+//! into [`CoreQueries`], [`CoreActions`] and [`CoreDeployment`]; D&D War
+//! implements them in `rulesets/dnd_war/sob_core.rs`.
 
 use crate::dice::Dice;
 use crate::geometry::Arc;
@@ -59,7 +60,7 @@ pub enum CoreEvent {
         slain: Option<usize>,
     },
     /// `side` spent a Favour of the Gods card on one of the core's throws
-    /// (see [`SobCore::set_favour`]).
+    /// (see [`CoreActions::set_favour`]).
     Favour { side: Side },
 }
 
@@ -93,9 +94,10 @@ pub struct ShotMods {
     pub top_band_only: bool,
 }
 
-/// What the overlay needs of a core game.
-pub trait SobCore {
-    // ---- identity and queries ----
+/// What the overlay asks of a core game without changing the battle:
+/// identity, positions, and the core doctrine's choices
+/// (`shooting_target`, the one `&mut self` query, only traces its choice).
+pub trait CoreQueries {
     fn unit_count(&self) -> usize;
     fn side(&self, u: usize) -> Side;
     fn side_name(&self, s: Side) -> &str;
@@ -131,7 +133,7 @@ pub trait SobCore {
     /// The target the unit's doctrine would shoot now, if it may shoot at
     /// all; nothing is traced.
     fn shooting_choice(&self, u: usize) -> Option<usize>;
-    /// The target the unit's doctrine shoots now: [`SobCore::shooting_choice`],
+    /// The target the unit's doctrine shoots now: [`CoreQueries::shooting_choice`],
     /// with the choice traced where the core traces its decisions.
     fn shooting_target(&mut self, u: usize) -> Option<usize> {
         self.shooting_choice(u)
@@ -156,8 +158,14 @@ pub trait SobCore {
     /// Distance to the nearest enemy acting on the table.
     fn nearest_enemy_distance(&self, u: usize) -> Option<f64>;
     fn speed(&self, u: usize) -> f64;
+    /// A war machine disabled by a misfire (it cannot be reloaded).
+    fn disabled(&self, u: usize) -> bool;
+}
 
-    // ---- actions ----
+/// What the overlay has a core game do: the round's and the turn's
+/// housekeeping, every physical resolution (moves, charges, fights,
+/// shots, rallies, spells, reinforcements), and Favour of the Gods.
+pub trait CoreActions {
     /// Start of a round (D&D War: terror tests).
     fn start_round(&mut self, round: u16);
     /// Start of a player turn: `active` takes the core's choices of the
@@ -177,8 +185,6 @@ pub trait SobCore {
     fn fight_round(&mut self, seed: usize, after_charge: bool);
     /// One shot; the target's panic test follows at once.
     fn shoot(&mut self, u: usize, target: usize, mods: ShotMods);
-    /// A war machine disabled by a misfire (it cannot be reloaded).
-    fn disabled(&self, u: usize) -> bool;
     /// Repairs a disabled war machine (its Move activation, digest 5.1);
     /// false if it cannot.
     fn repair(&mut self, u: usize) -> bool;
@@ -190,6 +196,21 @@ pub trait SobCore {
     fn rally(&mut self, u: usize, flee_on_fail: bool) -> bool;
     /// Manoeuvre: up to half a move straight away from `from`.
     fn half_move_away(&mut self, u: usize, from: usize);
+    /// Favour of the Gods (D15): the cards `s` has left, and which units'
+    /// failed break tests, rally tests and charge rolls it re-rolls (the
+    /// core reports each use as [`CoreEvent::Favour`]).
+    fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]);
+    /// A reserve unit comes on at its deployment position (State of Battle
+    /// reinforcements); false while that spot is not clear.
+    fn arrive(&mut self, u: usize) -> bool;
+    /// Cast Spells: the side's spell powers (false: the core has none).
+    fn cast_spells(&mut self, side: Side) -> bool;
+    fn end_round(&mut self);
+}
+
+/// The optional deployment by Generalship Dice roll-offs (digest 7.1):
+/// the overlay runs the roll-offs, the core places and nudges its units.
+pub trait CoreDeployment {
     /// Deployment by roll-offs (digest 7.1): every unit that acts on its
     /// own leaves the table, its position kept as a slot of its side.
     fn deploy_clear(&mut self);
@@ -201,18 +222,12 @@ pub trait SobCore {
     /// One nudge of one of `s`'s placed units, up to `inches`; false when
     /// none wants one.
     fn deploy_nudge(&mut self, s: Side, inches: f64) -> bool;
-    /// Favour of the Gods (D15): the cards `s` has left, and which units'
-    /// failed break tests, rally tests and charge rolls it re-rolls (the
-    /// core reports each use as [`CoreEvent::Favour`]).
-    fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]);
-    /// A reserve unit comes on at its deployment position (State of Battle
-    /// reinforcements); false while that spot is not clear.
-    fn arrive(&mut self, u: usize) -> bool;
-    /// Cast Spells: the side's spell powers (false: the core has none).
-    fn cast_spells(&mut self, side: Side) -> bool;
-    fn end_round(&mut self);
+}
 
-    // ---- events, dice, trace ----
+/// What the overlay needs of a core game: its queries, its actions, its
+/// deployment, and the channel back to the overlay (the events it
+/// reports, the battle's dice, the trace).
+pub trait SobCore: CoreQueries + CoreActions + CoreDeployment {
     /// Moves the events reported since the last call into `out`.
     fn take_events(&mut self, out: &mut Vec<CoreEvent>);
     fn dice(&mut self) -> &mut Dice;

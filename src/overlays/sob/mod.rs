@@ -1,8 +1,9 @@
 //! States of Battle (seed 000, digest `sob_digest.md`): the card-driven
 //! overlay that replaces a core game's turn sequence and victory with
 //! Generalship Dice roll-offs, Orders and Event decks and Morale Counters.
-//! Everything core-specific lies behind the [`core::SobCore`] trait; the
-//! D&D War core implements it in `rulesets/dnd_war/sob_core.rs`.
+//! Everything core-specific lies behind the [`core::SobCore`] traits and a
+//! core ruleset's [`binding::SobRules`]; the D&D War core implements them
+//! in `rulesets/dnd_war/sob_core.rs`.
 //!
 //! - [`morale`]: the army's Morale Counters from points, each unit's MCV,
 //!   and the State of Battle track;
@@ -14,6 +15,8 @@
 //! - [`deployment`]: the optional deployment by GD roll-offs with nudges;
 //! - [`core`]: the contract with a core game and its events;
 //! - [`battle`]: the setup, the per-battle state and the round loop;
+//! - [`binding`]: the overlay on any core as one of the engine's rulesets
+//!   ([`binding::SobOn`]), with its tally and record bookkeeping;
 //! - [`ledger`]: MC losses, achievements, netting per resolution;
 //! - [`orders`], [`events`], [`windows`]: the cards and what happens out
 //!   of sequence (shooting, Stand & Shoot, Manoeuvre, Leadership,
@@ -23,6 +26,7 @@
 //!   modifiers, push, steal).
 
 pub mod battle;
+pub mod binding;
 pub mod builtin;
 pub mod cards;
 pub mod core;

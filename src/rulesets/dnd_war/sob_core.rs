@@ -1,10 +1,9 @@
 //! D&D War as the core under States of Battle (digest 5.5): [`DndCore`]
 //! implements the overlay's `SobCore` contract with the same unit-level
 //! operations the native turn uses (move, charge, shoot, fight a round,
-//! rally, flee), and [`SobOnDndWar`] binds a validated scenario into the
-//! engine's `Ruleset`: strength is Morale Counters, the band per round is
-//! the State of Battle, and the MC flow and card counts go to their own
-//! tables.
+//! rally, flee), and `DndWar` implements the overlay's `SobRules`, so
+//! that [`SobOnDndWar`], the overlay's generic binding on this core, plays
+//! a validated scenario as one of the engine's rulesets.
 //!
 //! Adaptations (digest 5.5): the GD roll-off replaces the initiative roll
 //! and the active player takes the initiative side's choices; terror tests
@@ -26,14 +25,17 @@
 
 use super::memo::StampMemo;
 use super::ops::Ctx;
-use super::setup::DndSetup;
 use super::state::{BattleState, Status};
 use super::DndWar;
 use crate::dice::Dice;
 use crate::geometry::Arc;
-use crate::overlays::sob::battle::{Game, SobBattle, SobSetup, CARD_ROWS, END_REASONS};
-use crate::overlays::sob::core::{ChargeOption, ChargeResult, CoreEvent, ShotMods, SobCore};
-use crate::overlays::sob::ledger::FLOWS;
+use crate::overlays::sob::battle::SobSetup;
+use crate::overlays::sob::binding::{SobOn, SobRules};
+use crate::overlays::sob::core::{
+    ChargeOption, ChargeResult, CoreActions, CoreDeployment, CoreEvent, CoreQueries, ShotMods,
+    SobCore,
+};
+use crate::overlays::sob::options::SobOptions;
 use crate::rules::{BattleRecord, Ruleset, Side, TraceEvent, Tracer};
 use crate::stats::TallyShape;
 
@@ -122,7 +124,7 @@ impl<'a, T: Tracer> DndCore<'a, T> {
     }
 }
 
-impl<T: Tracer> SobCore for DndCore<'_, T> {
+impl<T: Tracer> CoreQueries for DndCore<'_, T> {
     fn unit_count(&self) -> usize {
         self.ctx.st.units.len()
     }
@@ -220,7 +222,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx.st.contact(target, other).map(|(arc, _)| arc)
     }
     fn last_charge_reach(&self) -> f64 {
-        self.ctx.st.last_charge_reach
+        self.ctx.st.sob.last_charge_reach
     }
     fn nearest_target(&self, u: usize) -> Option<usize> {
         if !self.ctx.may_shoot(u) {
@@ -272,7 +274,12 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
     fn speed(&self, u: usize) -> f64 {
         self.ctx.joined_speed(u)
     }
+    fn disabled(&self, u: usize) -> bool {
+        self.ctx.st.units[u].disabled
+    }
+}
 
+impl<T: Tracer> CoreActions for DndCore<'_, T> {
     fn start_round(&mut self, round: u16) {
         self.changed();
         self.ctx.st.turn = round;
@@ -335,8 +342,8 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.changed();
         let side = self.side(u);
         self.ctx.st.new_phase();
-        self.ctx.st.shot_bonus = mods.to_hit_steps * self.scales.to_hit_step;
-        self.ctx.st.shot_min_need = mods.top_band_only.then_some(self.scales.sas_need);
+        self.ctx.st.sob.shot_bonus = mods.to_hit_steps * self.scales.to_hit_step;
+        self.ctx.st.sob.shot_min_need = mods.top_band_only.then_some(self.scales.sas_need);
         self.ctx.shoot(u, target);
         // A joined character with a (non-spell) ranged attack fires with
         // his unit, at its target if he can.
@@ -346,12 +353,9 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         if hero_fires {
             self.ctx.hero_shoots(u, Some(target));
         }
-        self.ctx.st.shot_bonus = 0;
-        self.ctx.st.shot_min_need = None;
+        self.ctx.st.sob.shot_bonus = 0;
+        self.ctx.st.sob.shot_min_need = None;
         self.ctx.shooting_panic(side);
-    }
-    fn disabled(&self, u: usize) -> bool {
-        self.ctx.st.units[u].disabled
     }
     fn repair(&mut self, u: usize) -> bool {
         self.changed();
@@ -380,29 +384,14 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         self.ctx
             .change(u, |_| format!("manoeuvres {travel:.1} inches away"));
     }
-    fn deploy_clear(&mut self) {
-        self.changed();
-        self.ctx.deploy_clear();
-    }
-    fn deploy_left(&self, s: Side) -> usize {
-        self.ctx.deploy_left(s)
-    }
-    fn deploy_next(&mut self, s: Side) -> bool {
-        self.changed();
-        self.ctx.deploy_next(s)
-    }
-    fn deploy_nudge(&mut self, s: Side, inches: f64) -> bool {
-        self.changed();
-        self.ctx.deploy_nudge(s, inches)
-    }
     fn set_favour(&mut self, s: Side, left: u8, wanted: &[bool]) {
         self.changed();
         let st = &mut self.ctx.st;
-        st.favour[s.index()] = left;
-        st.favour_units.resize(st.units.len(), false);
+        st.sob.favour[s.index()] = left;
+        st.sob.favour_units.resize(st.units.len(), false);
         for (u, &w) in wanted.iter().enumerate().take(st.units.len()) {
             if st.units[u].side == s {
-                st.favour_units[u] = w;
+                st.sob.favour_units[u] = w;
             }
         }
     }
@@ -453,9 +442,29 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         cast
     }
     fn end_round(&mut self) {}
+}
 
+impl<T: Tracer> CoreDeployment for DndCore<'_, T> {
+    fn deploy_clear(&mut self) {
+        self.changed();
+        self.ctx.deploy_clear();
+    }
+    fn deploy_left(&self, s: Side) -> usize {
+        self.ctx.deploy_left(s)
+    }
+    fn deploy_next(&mut self, s: Side) -> bool {
+        self.changed();
+        self.ctx.deploy_next(s)
+    }
+    fn deploy_nudge(&mut self, s: Side, inches: f64) -> bool {
+        self.changed();
+        self.ctx.deploy_nudge(s, inches)
+    }
+}
+
+impl<T: Tracer> SobCore for DndCore<'_, T> {
     fn take_events(&mut self, out: &mut Vec<CoreEvent>) {
-        out.append(&mut self.ctx.st.events);
+        out.append(&mut self.ctx.st.sob.events);
     }
     fn dice(&mut self) -> &mut Dice {
         self.ctx.dice
@@ -469,29 +478,18 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
 }
 
 /// States of Battle played on the D&D War core.
-#[derive(Clone, Debug)]
-pub struct SobOnDndWar {
-    pub core: DndWar,
-    pub sob: SobSetup,
-    /// Points per unit, characters at their notional value.
-    pub points: Vec<u32>,
-}
+pub type SobOnDndWar = SobOn<DndWar>;
 
-/// Per-worker state: the core's battle and the overlay's.
-pub struct SobScratch {
+/// The D&D War core's per-worker state under the overlay: the battle, and
+/// the core's answers kept between the overlay's actions.
+pub struct DndSobScratch {
     pub st: BattleState,
-    pub sob: SobBattle,
-    /// The core's answers kept between the overlay's actions.
     pub memos: OverlayMemos,
 }
 
-impl SobOnDndWar {
-    fn setup(&self) -> &DndSetup {
-        &self.core.setup
-    }
-
-    fn scales(&self) -> DndScales {
-        let o = &self.sob.options;
+impl DndScales {
+    /// The scales the overlay's options set.
+    pub fn of(o: &SobOptions) -> Self {
         DndScales {
             to_hit_step: o.d20_to_hit_step,
             sas_need: o.sas_d20_need,
@@ -500,103 +498,48 @@ impl SobOnDndWar {
     }
 }
 
-impl Ruleset for SobOnDndWar {
-    type Scratch = SobScratch;
+impl SobRules for DndWar {
+    type Scratch = DndSobScratch;
+    type Core<'a, T: Tracer + 'a> = DndCore<'a, T>;
 
-    fn tally_shape(&self) -> TallyShape {
-        let mut shape = self.core.tally_shape();
-        shape.max_rounds = usize::from(self.sob.options.max_rounds());
-        let mc_cap = |s: usize| {
-            // Gains are uncapped by default: leave room for every achievement
-            // and Inspiring Leader, Army Morale gains aside.
-            self.sob.army_mc[s] as usize + 64
-        };
-        shape.max_strength = [mc_cap(0), mc_cap(1)];
-        shape.strength_scale = 1.0;
-        shape.end_reasons = END_REASONS.to_vec();
-        shape.bands = Some(crate::stats::Bands {
-            name: "state",
-            kinds: crate::overlays::sob::morale::SobState::ALL
-                .iter()
-                .map(|s| s.name())
-                .collect(),
-        });
-        shape.side_tables = vec![
-            crate::stats::SideTable {
-                file: "mc_flow.csv",
-                row_name: "cause",
-                rows: crate::overlays::sob::ledger::FLOW_NAMES.to_vec(),
-                columns: vec!["mc_lost", "mc_gained"],
-            },
-            crate::stats::SideTable {
-                file: "cards.csv",
-                row_name: "card",
-                rows: crate::overlays::sob::cards::all_card_ids(),
-                columns: crate::overlays::sob::battle::CARD_COLUMNS.to_vec(),
-            },
-        ];
-        shape
+    fn core_shape(&self) -> TallyShape {
+        Ruleset::tally_shape(self)
     }
 
-    fn new_scratch(&self) -> SobScratch {
-        let mut st = BattleState::new(self.setup());
-        st.record_events = true;
-        SobScratch {
+    fn core_side_names(&self) -> [&str; 2] {
+        Ruleset::side_names(self)
+    }
+
+    fn new_core_scratch(&self) -> DndSobScratch {
+        let mut st = BattleState::new(&self.setup);
+        st.sob.record_events = true;
+        DndSobScratch {
             st,
-            sob: SobBattle::default(),
             memos: OverlayMemos::default(),
         }
     }
 
-    fn strength_name(&self) -> &'static str {
-        "morale_counters"
-    }
-
-    fn side_names(&self) -> [&str; 2] {
-        self.core.side_names()
-    }
-
-    fn play<T: Tracer>(
-        &self,
-        dice: &mut Dice,
-        scratch: &mut SobScratch,
-        record: &mut BattleRecord,
-        trace: &mut T,
-    ) {
-        record.clear();
-        scratch.st.reset(self.setup());
-        scratch.st.record_events = true;
+    fn battle_core<'a, T: Tracer + 'a>(
+        &'a self,
+        sob: &'a SobSetup,
+        points: &'a [u32],
+        dice: &'a mut Dice,
+        scratch: &'a mut DndSobScratch,
+        trace: &'a mut T,
+    ) -> DndCore<'a, T> {
+        scratch.st.reset(&self.setup);
+        scratch.st.sob.record_events = true;
         let ctx = Ctx {
-            setup: self.setup(),
+            setup: &self.setup,
             st: &mut scratch.st,
             dice,
-            doctrines: &self.core.doctrines,
+            doctrines: &self.doctrines,
             trace,
         };
-        let mut core = DndCore::new(ctx, &self.points, self.scales(), &mut scratch.memos);
-        let mut game = Game {
-            setup: &self.sob,
-            b: &mut scratch.sob,
-            core: &mut core,
-        };
-        game.play();
-        let b = &scratch.sob;
-        record.winner = b.winner;
-        record.end_reason = b.end.map_or(1, |e| e as u8);
-        record.rounds_played = b.round;
-        record.start_strength = self.sob.army_mc;
-        for (mc, states) in &b.by_round {
-            record.strength_by_round.push(*mc);
-            record.band_by_round.push(*states);
-        }
-        for s in 0..2 {
-            for flow in b.flow[s].iter().take(FLOWS) {
-                record.side_counts.extend_from_slice(flow);
-            }
-            for row in b.cards[s].iter().take(CARD_ROWS) {
-                record.side_counts.extend_from_slice(row);
-            }
-        }
-        self.core.unit_results(&scratch.st, record);
+        DndCore::new(ctx, points, DndScales::of(&sob.options), &mut scratch.memos)
+    }
+
+    fn core_results(&self, scratch: &DndSobScratch, record: &mut BattleRecord) {
+        self.unit_results(&scratch.st, record);
     }
 }

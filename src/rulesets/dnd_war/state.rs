@@ -206,11 +206,28 @@ pub struct BattleState {
     pub initiative: Side,
     /// Points of enemy units destroyed or fled off the table, per side.
     pub points_destroyed: [u32; 2],
+    /// What the core keeps for States of Battle (unused by the native game).
+    pub sob: SobHooks,
+    /// The close-combat phase's fights already fought (a reused buffer).
+    pub fought: Vec<bool>,
+    /// Line-of-sight answers kept while nothing on the table moves.
+    sight: SightMemo,
+    /// Distances between units' footprints kept while neither moves.
+    distances: DistanceMemo,
+}
+
+/// The state the D&D War core keeps for the States of Battle overlay (the
+/// native game leaves it empty): the events it reports, the overlay's
+/// shooting modifiers, the deployment by roll-offs and Favour of the
+/// Gods. The operations of `ops` read and change it as they resolve; the
+/// overlay sets it through the core's `SobCore` implementation.
+#[derive(Clone, Debug, Default)]
+pub struct SobHooks {
     /// Report what happens as States of Battle core events (off in the
     /// native D&D War game).
     pub record_events: bool,
     pub events: Vec<CoreEvent>,
-    /// The distance the last charge roll reached.
+    /// The distance the last charge roll reached (Thunderous).
     pub last_charge_reach: f64,
     /// A States of Battle modifier to shooting attack rolls, and the
     /// lowest d20 roll a shot may hit on (a spent Stand & Shoot).
@@ -225,12 +242,6 @@ pub struct BattleState {
     /// charge roll their side re-rolls with one (digest D15).
     pub favour: [u8; 2],
     pub favour_units: Vec<bool>,
-    /// The close-combat phase's fights already fought (a reused buffer).
-    pub fought: Vec<bool>,
-    /// Line-of-sight answers kept while nothing on the table moves.
-    sight: SightMemo,
-    /// Distances between units' footprints kept while neither moves.
-    distances: DistanceMemo,
 }
 
 /// A deployment position of the scenario, free or taken.
@@ -244,6 +255,20 @@ pub struct Slot {
     pub taken: bool,
 }
 
+impl SobHooks {
+    /// Back to the start of a battle, reusing the allocations; the
+    /// deployment slots stay until the next deployment by roll-offs
+    /// clears them, and `record_events` stays as set.
+    fn reset(&mut self) {
+        self.events.clear();
+        self.last_charge_reach = 0.0;
+        self.shot_bonus = 0;
+        self.shot_min_need = None;
+        self.favour = [0; 2];
+        self.favour_units.clear();
+    }
+}
+
 impl BattleState {
     pub fn new(setup: &DndSetup) -> Self {
         let mut s = BattleState {
@@ -252,15 +277,7 @@ impl BattleState {
             turn: 0,
             initiative: Side::A,
             points_destroyed: [0; 2],
-            record_events: false,
-            events: Vec::new(),
-            last_charge_reach: 0.0,
-            shot_bonus: 0,
-            shot_min_need: None,
-            slots: Vec::new(),
-            unplaced: Vec::new(),
-            favour: [0; 2],
-            favour_units: Vec::new(),
+            sob: SobHooks::default(),
             fought: Vec::new(),
             sight: SightMemo::default(),
             distances: DistanceMemo::default(),
@@ -322,12 +339,7 @@ impl BattleState {
         self.turn = 0;
         self.initiative = Side::A;
         self.points_destroyed = [0; 2];
-        self.events.clear();
-        self.last_charge_reach = 0.0;
-        self.shot_bonus = 0;
-        self.shot_min_need = None;
-        self.favour = [0; 2];
-        self.favour_units.clear();
+        self.sob.reset();
         self.sight.reset(self.units.len());
         self.distances.reset(self.units.len());
     }
@@ -359,8 +371,8 @@ impl BattleState {
     /// Reports a core event when States of Battle listens.
     #[inline]
     pub fn report(&mut self, event: CoreEvent) {
-        if self.record_events {
-            self.events.push(event);
+        if self.sob.record_events {
+            self.sob.events.push(event);
         }
     }
 

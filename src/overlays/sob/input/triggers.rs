@@ -12,7 +12,7 @@ use crate::rules::Side;
 use crate::rulesets::dnd_war::input::file::DndScenarioFile;
 use crate::rulesets::dnd_war::setup::DndSetup;
 use crate::scenario::checks::{in_range, word, Ctx};
-use crate::scenario::problems::{did_you_mean, Problem};
+use crate::scenario::problems::{did_you_mean, Problem, Seg};
 
 const EFFECTS: &[&str] = &[
     "reinforcements",
@@ -72,6 +72,18 @@ pub fn validate(
     out
 }
 
+/// Where trigger `ti` of side `si` is, and its `key`.
+struct At {
+    si: usize,
+    ti: usize,
+}
+
+impl At {
+    fn key(&self, key: &str) -> Vec<Seg> {
+        path!["side", self.si, "trigger", self.ti, key]
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn one(
     ctx: &Ctx,
@@ -83,11 +95,11 @@ fn one(
     t: &TriggerRaw,
     called: &mut [bool],
 ) -> Option<StateTrigger> {
-    let at = |key: &str| path!["side", si, "trigger", ti, key];
+    let at = At { si, ti };
     let mut missing = |key: &str, what: &str| {
         ctx.err(
             p,
-            at(key),
+            at.key(key),
             format!("a trigger needs `{key}`"),
             Some(what.to_string()),
         );
@@ -107,7 +119,7 @@ fn one(
     let state = match word(
         ctx,
         p,
-        at("state"),
+        at.key("state"),
         Some(state),
         &["shaken", "bloodied", "desperate"],
         "",
@@ -117,10 +129,26 @@ fn one(
         "desperate" => SobState::Desperate,
         _ => return None,
     };
-    let effect = word(ctx, p, at("effect"), Some(effect), EFFECTS, "");
-    if effect.is_empty() {
+    let effect = word(ctx, p, at.key("effect"), Some(effect), EFFECTS, "");
+    if effect.is_empty() || !fields_fit(ctx, p, &at, t, effect) {
         return None;
     }
+    let effect = match effect {
+        "reinforcements" => {
+            Effect::Reinforcements(reinforcements(ctx, p, setup, s, &at, t, called)?)
+        }
+        _ => value_effect(ctx, p, &at, t, effect)?,
+    };
+    Some(StateTrigger {
+        side: s,
+        state,
+        effect,
+    })
+}
+
+/// Whether the trigger gives the one field its effect needs (`target` may
+/// be left out) and no other; a problem for each that does not fit.
+fn fields_fit(ctx: &Ctx, p: &mut Vec<Problem>, at: &At, t: &TriggerRaw, effect: &str) -> bool {
     let need = needed(effect);
     let given = [
         ("units", t.units.is_some()),
@@ -133,7 +161,7 @@ fn one(
         if set && key != need {
             ctx.err(
                 p,
-                at(key),
+                at.key(key),
                 format!("`{key}` is not used by effect = \"{effect}\""),
                 Some(format!("effect = \"{effect}\" takes `{need}`")),
             );
@@ -143,7 +171,7 @@ fn one(
     if !present && need != "target" {
         ctx.err(
             p,
-            at(need),
+            at.key(need),
             format!("effect = \"{effect}\" needs `{need}`"),
             Some(match need {
                 "units" => "units = [\"label\", ...]: reserve units of this side".into(),
@@ -152,73 +180,95 @@ fn one(
                 _ => "count = 1: counters taken from the opponent".into(),
             }),
         );
+        return false;
+    }
+    true
+}
+
+/// The reserve units of side `s` a reinforcements trigger brings on
+/// (marked in `called`); `None` when it lists none.
+fn reinforcements(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    setup: &DndSetup,
+    s: Side,
+    at: &At,
+    t: &TriggerRaw,
+    called: &mut [bool],
+) -> Option<Vec<usize>> {
+    let labels = t.units.as_deref().unwrap_or_default();
+    if labels.is_empty() {
+        ctx.err(
+            p,
+            at.key("units"),
+            "no units listed",
+            Some("units = [\"label\", ...]".into()),
+        );
         return None;
     }
-    let effect = match effect {
-        "reinforcements" => {
-            let labels = t.units.as_deref().unwrap_or_default();
-            if labels.is_empty() {
+    let mut units = Vec::new();
+    for (li, label) in labels.iter().enumerate() {
+        let found = (0..setup.units.len())
+            .find(|&u| setup.units[u].side == s && &setup.units[u].label == label);
+        let field = path!["side", at.si, "trigger", at.ti, "units", li];
+        match found {
+            None => {
+                let known = setup
+                    .units
+                    .iter()
+                    .filter(|u| u.side == s)
+                    .map(|u| u.label.as_str());
+                let hint = did_you_mean(label, known)
+                    .unwrap_or_else(|| "name a unit of this side by its label".into());
                 ctx.err(
                     p,
-                    at("units"),
-                    "no units listed",
-                    Some("units = [\"label\", ...]".into()),
+                    field,
+                    format!("no unit `{label}` in this side"),
+                    Some(hint),
                 );
-                return None;
             }
-            let mut units = Vec::new();
-            for (li, label) in labels.iter().enumerate() {
-                let found = (0..setup.units.len())
-                    .find(|&u| setup.units[u].side == s && &setup.units[u].label == label);
-                let field = path!["side", si, "trigger", ti, "units", li];
-                match found {
-                    None => {
-                        let known = setup
-                            .units
-                            .iter()
-                            .filter(|u| u.side == s)
-                            .map(|u| u.label.as_str());
-                        let hint = did_you_mean(label, known)
-                            .unwrap_or_else(|| "name a unit of this side by its label".into());
-                        ctx.err(
-                            p,
-                            field,
-                            format!("no unit `{label}` in this side"),
-                            Some(hint),
-                        );
-                    }
-                    Some(u) if !setup.units[u].reserve => ctx.err(
-                        p,
-                        field,
-                        format!("unit `{label}` is not a reserve unit"),
-                        Some(format!(
-                            "give `{label}` reserve = true so that it starts off the table"
-                        )),
-                    ),
-                    Some(u) if called[u] => ctx.err(
-                        p,
-                        field,
-                        format!("unit `{label}` is already brought on by another trigger"),
-                        Some("name each reserve unit in one trigger only".into()),
-                    ),
-                    Some(u) => {
-                        called[u] = true;
-                        units.push(u);
-                    }
-                }
+            Some(u) if !setup.units[u].reserve => ctx.err(
+                p,
+                field,
+                format!("unit `{label}` is not a reserve unit"),
+                Some(format!(
+                    "give `{label}` reserve = true so that it starts off the table"
+                )),
+            ),
+            Some(u) if called[u] => ctx.err(
+                p,
+                field,
+                format!("unit `{label}` is already brought on by another trigger"),
+                Some("name each reserve unit in one trigger only".into()),
+            ),
+            Some(u) => {
+                called[u] = true;
+                units.push(u);
             }
-            Effect::Reinforcements(units)
         }
+    }
+    Some(units)
+}
+
+/// The effect of a trigger other than reinforcements, its value checked.
+fn value_effect(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    at: &At,
+    t: &TriggerRaw,
+    effect: &str,
+) -> Option<Effect> {
+    Some(match effect {
         "generalship_die" => {
             let d = t.die.unwrap_or(10);
-            if !in_range(ctx, p, at("die"), "die", d, 2, 100) {
+            if !in_range(ctx, p, at.key("die"), "die", d, 2, 100) {
                 return None;
             }
             Effect::GeneralshipDie(d as u8)
         }
         "roll_off" | "missile" => {
             let m = t.modifier.unwrap_or(0);
-            if !in_range(ctx, p, at("modifier"), "modifier", m, -10, 10) {
+            if !in_range(ctx, p, at.key("modifier"), "modifier", m, -10, 10) {
                 return None;
             }
             if effect == "roll_off" {
@@ -231,7 +281,7 @@ fn one(
             opponent: word(
                 ctx,
                 p,
-                at("target"),
+                at.key("target"),
                 t.target.as_deref(),
                 &["opponent", "self"],
                 "opponent",
@@ -239,15 +289,10 @@ fn one(
         },
         _ => {
             let c = t.count.unwrap_or(1);
-            if !in_range(ctx, p, at("count"), "count", c, 1, 100) {
+            if !in_range(ctx, p, at.key("count"), "count", c, 1, 100) {
                 return None;
             }
             Effect::Steal(c as u32)
         }
-    };
-    Some(StateTrigger {
-        side: s,
-        state,
-        effect,
     })
 }

@@ -15,14 +15,14 @@ use crate::overlays::sob::doctrine::{
     favour_roll_off_default, Activation, Fire, GoFirst, OrdersOrder, RallyPick, SobDoctrine,
     StratagemTags, Tutor, When,
 };
-use crate::overlays::sob::input::file::SobDoctrineFile;
+use crate::overlays::sob::input::file::{OrdersRaw, SobDoctrineFile, ORDERS_KEYS};
 use crate::overlays::sob::morale::{army_mc, mcv};
 use crate::overlays::sob::options::{SobOptions, SPECS};
 use crate::overlays::sob::rolloff::GD_SIDES;
 use crate::path;
 use crate::rules::{BySide, RulesetKind};
 use crate::rulesets::dnd_war::army::xp;
-use crate::rulesets::dnd_war::input::file::DndScenarioFile;
+use crate::rulesets::dnd_war::input::file::{DndScenarioFile, DndSideRaw, DndUnitEntry};
 use crate::rulesets::dnd_war::setup::DndSetup;
 use crate::scenario::checks::{check_options_at, in_range, ruleset_is, word, Ctx};
 use crate::scenario::locate::Locator;
@@ -60,82 +60,18 @@ pub fn validate_doctrine(
         "doctrine",
     );
     let d = SobDoctrine::steady();
-    let when = |p: &mut Vec<Problem>, key: &str, v: &Option<String>, default: When| match word(
-        &ctx,
-        p,
-        path![key],
-        v.as_deref(),
-        &["judged", "always", "never"],
-        "",
-    ) {
-        "judged" => When::Judged,
-        "always" => When::Always,
-        "never" => When::Never,
-        _ => default,
+    let when = |p: &mut Vec<Problem>, key: &str, v: &Option<String>, default: When| {
+        when_word(&ctx, p, key, v, default)
     };
     let favour = when(p, "favour", &raw.favour, d.favour);
     SobDoctrine {
         name: raw.doctrine.name.clone(),
-        go_first: match word(
-            &ctx,
-            p,
-            path!["go_first"],
-            raw.go_first.as_deref(),
-            &["if_charge_ready", "always", "never"],
-            "if_charge_ready",
-        ) {
-            "always" => GoFirst::Always,
-            "never" => GoFirst::Never,
-            _ => GoFirst::IfChargeReady,
-        },
-        tutor: match word(
-            &ctx,
-            p,
-            path!["tutor"],
-            raw.tutor.as_deref(),
-            &["situational", "fixed", "decline"],
-            "situational",
-        ) {
-            "fixed" => Tutor::Fixed,
-            "decline" => Tutor::Decline,
-            _ => Tutor::Situational,
-        },
+        go_first: pick(&ctx, p, "go_first", &raw.go_first),
+        tutor: pick(&ctx, p, "tutor", &raw.tutor),
         indecision_first: raw.indecision_first.unwrap_or(d.indecision_first),
-        orders_order: match word(
-            &ctx,
-            p,
-            path!["orders_order"],
-            raw.orders_order.as_deref(),
-            &["moves_first", "hand_order", "melee_first"],
-            "moves_first",
-        ) {
-            "hand_order" => OrdersOrder::HandOrder,
-            "melee_first" => OrdersOrder::MeleeFirst,
-            _ => OrdersOrder::MovesFirst,
-        },
-        activation: match word(
-            &ctx,
-            p,
-            path!["activation"],
-            raw.activation.as_deref(),
-            &["best_charge", "highest_mcv", "random"],
-            "best_charge",
-        ) {
-            "highest_mcv" => Activation::HighestMcv,
-            "random" => Activation::Random,
-            _ => Activation::BestCharge,
-        },
-        rally_pick: match word(
-            &ctx,
-            p,
-            path!["rally_pick"],
-            raw.rally_pick.as_deref(),
-            &["highest_mcv", "closest_to_edge"],
-            "highest_mcv",
-        ) {
-            "closest_to_edge" => RallyPick::ClosestToEdge,
-            _ => RallyPick::HighestMcv,
-        },
+        orders_order: pick(&ctx, p, "orders_order", &raw.orders_order),
+        activation: pick(&ctx, p, "activation", &raw.activation),
+        rally_pick: pick(&ctx, p, "rally_pick", &raw.rally_pick),
         omens: when(p, "omens", &raw.omens, d.omens),
         group_most_units: raw.group_most_units.unwrap_or(d.group_most_units),
         sneaky_critters: when(
@@ -144,18 +80,7 @@ pub fn validate_doctrine(
             &raw.sneaky_critters,
             d.sneaky_critters,
         ),
-        fire: match word(
-            &ctx,
-            p,
-            path!["fire"],
-            raw.fire.as_deref(),
-            &["hold_for_chargers", "asap", "own_turn"],
-            "hold_for_chargers",
-        ) {
-            "asap" => Fire::Asap,
-            "own_turn" => Fire::OwnTurn,
-            _ => Fire::HoldForChargers,
-        },
+        fire: pick(&ctx, p, "fire", &raw.fire),
         stand_and_shoot: when(
             p,
             "stand_and_shoot",
@@ -180,18 +105,7 @@ pub fn validate_doctrine(
             }
         },
         manoeuvre: when(p, "manoeuvre", &raw.manoeuvre, d.manoeuvre),
-        stratagem_tags: match word(
-            &ctx,
-            p,
-            path!["stratagem_tags"],
-            raw.stratagem_tags.as_deref(),
-            &["fastest", "missile", "highest_mcv"],
-            "fastest",
-        ) {
-            "missile" => StratagemTags::Missile,
-            "highest_mcv" => StratagemTags::HighestMcv,
-            _ => StratagemTags::Fastest,
-        },
+        stratagem_tags: pick(&ctx, p, "stratagem_tags", &raw.stratagem_tags),
         stratagem_plus4: when(
             p,
             "stratagem_plus4",
@@ -204,15 +118,114 @@ pub fn validate_doctrine(
             &raw.heroic_challenge,
             d.heroic_challenge,
         ),
-        deploy_opponent_first: word(
-            &ctx,
-            p,
-            path!["deployment"],
-            raw.deployment.as_deref(),
-            &["opponent_first", "self_first"],
-            "opponent_first",
-        ) == "opponent_first",
+        deploy_opponent_first: pick::<Deployment>(&ctx, p, "deployment", &raw.deployment).0,
     }
+}
+
+/// A `judged` / `always` / `never` decision of a doctrine (`default` when
+/// absent or wrong).
+fn when_word(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    key: &str,
+    v: &Option<String>,
+    default: When,
+) -> When {
+    match word(
+        ctx,
+        p,
+        path![key],
+        v.as_deref(),
+        &["judged", "always", "never"],
+        "",
+    ) {
+        "judged" => When::Judged,
+        "always" => When::Always,
+        "never" => When::Never,
+        _ => default,
+    }
+}
+
+/// A doctrine decision named by one of a few words, the first the default.
+trait Words: Copy + 'static {
+    /// Each word and its value, the default first.
+    const WORDS: &'static [(&'static str, Self)];
+}
+
+/// The value of the word `v` of `key` (the default when absent or wrong).
+fn pick<T: Words>(ctx: &Ctx, p: &mut Vec<Problem>, key: &str, v: &Option<String>) -> T {
+    let allowed: Vec<&str> = T::WORDS.iter().map(|(w, _)| *w).collect();
+    let given = word(ctx, p, path![key], v.as_deref(), &allowed, allowed[0]);
+    T::WORDS
+        .iter()
+        .find(|(w, _)| *w == given)
+        .map_or(T::WORDS[0].1, |(_, t)| *t)
+}
+
+impl Words for GoFirst {
+    const WORDS: &'static [(&'static str, Self)] = &[
+        ("if_charge_ready", GoFirst::IfChargeReady),
+        ("always", GoFirst::Always),
+        ("never", GoFirst::Never),
+    ];
+}
+
+impl Words for Tutor {
+    const WORDS: &'static [(&'static str, Self)] = &[
+        ("situational", Tutor::Situational),
+        ("fixed", Tutor::Fixed),
+        ("decline", Tutor::Decline),
+    ];
+}
+
+impl Words for OrdersOrder {
+    const WORDS: &'static [(&'static str, Self)] = &[
+        ("moves_first", OrdersOrder::MovesFirst),
+        ("hand_order", OrdersOrder::HandOrder),
+        ("melee_first", OrdersOrder::MeleeFirst),
+    ];
+}
+
+impl Words for Activation {
+    const WORDS: &'static [(&'static str, Self)] = &[
+        ("best_charge", Activation::BestCharge),
+        ("highest_mcv", Activation::HighestMcv),
+        ("random", Activation::Random),
+    ];
+}
+
+impl Words for RallyPick {
+    const WORDS: &'static [(&'static str, Self)] = &[
+        ("highest_mcv", RallyPick::HighestMcv),
+        ("closest_to_edge", RallyPick::ClosestToEdge),
+    ];
+}
+
+impl Words for Fire {
+    const WORDS: &'static [(&'static str, Self)] = &[
+        ("hold_for_chargers", Fire::HoldForChargers),
+        ("asap", Fire::Asap),
+        ("own_turn", Fire::OwnTurn),
+    ];
+}
+
+impl Words for StratagemTags {
+    const WORDS: &'static [(&'static str, Self)] = &[
+        ("fastest", StratagemTags::Fastest),
+        ("missile", StratagemTags::Missile),
+        ("highest_mcv", StratagemTags::HighestMcv),
+    ];
+}
+
+/// Whether the doctrine deploys after its opponent (`deployment`).
+#[derive(Clone, Copy)]
+struct Deployment(bool);
+
+impl Words for Deployment {
+    const WORDS: &'static [(&'static str, Self)] = &[
+        ("opponent_first", Deployment(true)),
+        ("self_first", Deployment(false)),
+    ];
 }
 
 /// The overlay's setup from a validated D&D War battle.
@@ -236,15 +249,127 @@ pub fn validate(
     );
     let options = SobOptions::from_values(&values);
     if let Some(core) = &raw.scenario.core {
-        if core != "dnd_war" {
-            ctx.err(
-                p,
-                path!["scenario", "core"],
-                format!("`{core}` is not a core States of Battle can run on yet"),
-                Some("the one core so far is \"dnd_war\"".into()),
-            );
-        }
+        check_core(ctx, p, core);
     }
+    let (ratio, notional, points) = unit_points(&options, setup, level);
+    let mut notes = vec![format!(
+        "States of Battle: {ratio} points per Morale Counter; characters count {notional} notional points"
+    )];
+    let mut sides = Sides {
+        mcv: Vec::with_capacity(setup.units.len()),
+        army: [0u32; 2],
+        gd: [10u8; 2],
+        builds: [OrdersBuild::DEFAULT; 2],
+        doctrines: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let mut k = 0;
+    for (si, side) in raw.sides.iter_mut().enumerate() {
+        let units = Units {
+            setup,
+            points: &points,
+            options: &options,
+            ratio,
+        };
+        let (total, fields) = units.validate(ctx, p, si, &side.units, &mut k, &mut sides.mcv);
+        sides.army[si] = side_mc(ctx, p, si, side, total, ratio);
+        if let Some(die) = side_gd(ctx, p, si, side, &mut notes) {
+            sides.gd[si] = die;
+        }
+        sides.builds[si] = match &side.orders {
+            None => sob_orders::default_build(fields.missile, fields.machine, fields.caster),
+            Some(o) => orders_build(ctx, p, si, o),
+        };
+        sides.warnings.extend(sob_orders::build_warnings(
+            ctx,
+            si,
+            &side.name,
+            side.orders.is_some(),
+            sides.builds[si],
+            fields,
+            options.missile_reload_scope,
+        ));
+        sides.doctrines.push(side_doctrine(ctx, p, si, side, base));
+    }
+    let triggers = crate::overlays::sob::input::triggers::validate(ctx, p, raw, setup);
+    for t in &triggers {
+        let side = &raw.sides[t.side.index()].name;
+        notes.push(format!(
+            "State trigger: when `{side}` is {} or worse, it {}",
+            t.state.name(),
+            crate::overlays::sob::triggers::describe(&t.effect)
+        ));
+    }
+    let [Some(a), Some(b)] = [
+        sides.doctrines.first().cloned().flatten(),
+        sides.doctrines.get(1).cloned().flatten(),
+    ] else {
+        return None;
+    };
+    Some(SobParts {
+        setup: SobSetup {
+            options,
+            gd: sides.gd,
+            builds: sides.builds,
+            army_mc: sides.army,
+            mcv: sides.mcv,
+            doctrines: BySide([a, b]),
+            triggers,
+        },
+        points,
+        notes,
+        warnings: sides.warnings,
+    })
+}
+
+/// The `core` a scenario names: D&D War is the one so far.
+fn check_core(ctx: &Ctx, p: &mut Vec<Problem>, core: &str) {
+    if core != "dnd_war" {
+        ctx.err(
+            p,
+            path!["scenario", "core"],
+            format!("`{core}` is not a core States of Battle can run on yet"),
+            Some("the one core so far is \"dnd_war\"".into()),
+        );
+    }
+}
+
+/// The side's Generalship Die when it is in range, with a note for a die
+/// that is not a standard polyhedron.
+fn side_gd(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    si: usize,
+    side: &DndSideRaw,
+    notes: &mut Vec<String>,
+) -> Option<u8> {
+    let die = side.gd.unwrap_or(10);
+    if !in_range(ctx, p, path!["side", si, "gd"], "gd", die, 2, 100) {
+        return None;
+    }
+    if !GD_SIDES.contains(&(die as u8)) {
+        notes.push(format!(
+            "side `{}` rolls a d{die} Generalship Die, not a standard polyhedron",
+            side.name
+        ));
+    }
+    Some(die as u8)
+}
+
+/// What the sides' validation gathers, side by side.
+struct Sides {
+    /// Each unit's MCV, in scenario order.
+    mcv: Vec<u32>,
+    army: [u32; 2],
+    gd: [u8; 2],
+    builds: [OrdersBuild; 2],
+    doctrines: Vec<Option<SobDoctrine>>,
+    warnings: Vec<Problem>,
+}
+
+/// Points per Morale Counter, the characters' notional points, and each
+/// unit's points (characters at the notional value).
+fn unit_points(options: &SobOptions, setup: &DndSetup, level: u8) -> (f64, u32, Vec<u32>) {
     let xp_l = xp(level).unwrap_or(1);
     let ratio = if options.mc_points_per_counter > 0 {
         f64::from(options.mc_points_per_counter)
@@ -263,27 +388,40 @@ pub fn validate(
             }
         })
         .collect();
-    let mut notes = vec![format!(
-        "States of Battle: {ratio} points per Morale Counter; characters count {notional} notional points"
-    )];
-    let mut out_mcv = Vec::with_capacity(setup.units.len());
-    let mut army = [0u32; 2];
-    let mut gd = [10u8; 2];
-    let mut builds = [OrdersBuild::DEFAULT; 2];
-    let mut doctrines: Vec<Option<SobDoctrine>> = Vec::new();
-    let mut warnings = Vec::new();
-    let mut k = 0;
-    for (si, side) in raw.sides.iter_mut().enumerate() {
+    (ratio, notional, points)
+}
+
+/// What a side's units are validated against.
+struct Units<'a> {
+    setup: &'a DndSetup,
+    points: &'a [u32],
+    options: &'a SobOptions,
+    ratio: f64,
+}
+
+impl Units<'_> {
+    /// Each unit's MCV of side `si` into `mcv` (`k`: the next unit of the
+    /// setup); returns the side's points toward its Morale Counters and
+    /// its shooters' points.
+    fn validate(
+        &self,
+        ctx: &Ctx,
+        p: &mut Vec<Problem>,
+        si: usize,
+        units: &[DndUnitEntry],
+        k: &mut usize,
+        mcv_out: &mut Vec<u32>,
+    ) -> (u64, sob_orders::Shooters) {
         let mut total = 0u64;
         let mut fields = sob_orders::Shooters::default();
-        for (ui, e) in side.units.iter().enumerate() {
-            let Some(spec) = setup.units.get(k) else {
+        for (ui, e) in units.iter().enumerate() {
+            let Some(spec) = self.setup.units.get(*k) else {
                 break;
             };
-            k += 1;
-            let prof = &setup.profiles[spec.profile];
-            let pts = points[k - 1];
-            if !prof.is_character() || options.dnd_characters_in_mc_total {
+            *k += 1;
+            let prof = &self.setup.profiles[spec.profile];
+            let pts = self.points[*k - 1];
+            if !prof.is_character() || self.options.dnd_characters_in_mc_total {
                 total += u64::from(pts);
             }
             match (prof.machine, prof.ranged) {
@@ -293,12 +431,12 @@ pub fn validate(
                 (None, None) => {}
             }
             let field = path!["side", si, "units", ui, "mcv"];
-            let value = match (e.mcv, options.mcv_rounding) {
+            let value = match (e.mcv, self.options.mcv_rounding) {
                 (Some(v), _) => {
                     in_range(ctx, p, field, "mcv", v, 1, 1000);
                     v.clamp(1, 1000) as u32
                 }
-                (None, Some(rounding)) => mcv(f64::from(pts), ratio, rounding),
+                (None, Some(rounding)) => mcv(f64::from(pts), self.ratio, rounding),
                 (None, None) => {
                     ctx.err(
                         p,
@@ -309,133 +447,108 @@ pub fn validate(
                     1
                 }
             };
-            out_mcv.push(value);
+            mcv_out.push(value);
         }
-        let adjust = side.mc_adjust.unwrap_or(0);
-        in_range(
-            ctx,
+        (total, fields)
+    }
+}
+
+/// The side's starting Morale Counters (at least 1), from `total` points
+/// and its `mc_adjust`.
+fn side_mc(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    si: usize,
+    side: &DndSideRaw,
+    total: u64,
+    ratio: f64,
+) -> u32 {
+    let adjust = side.mc_adjust.unwrap_or(0);
+    in_range(
+        ctx,
+        p,
+        path!["side", si, "mc_adjust"],
+        "mc_adjust",
+        adjust,
+        -10_000,
+        10_000,
+    );
+    let mc = i64::from(army_mc(total as f64, ratio)) + adjust;
+    if mc < 1 {
+        ctx.err(
             p,
             path!["side", si, "mc_adjust"],
-            "mc_adjust",
-            adjust,
-            -10_000,
-            10_000,
+            format!("side `{}` would start with {mc} Morale Counters ({total} points at {ratio} per counter, {adjust:+})", side.name),
+            Some("an army needs at least 1 MC (TV-01): add points, raise mc_adjust or lower mc_points_per_counter".into()),
         );
-        let mc = i64::from(army_mc(total as f64, ratio)) + adjust;
-        if mc < 1 {
-            ctx.err(
-                p,
-                path!["side", si, "mc_adjust"],
-                format!("side `{}` would start with {mc} Morale Counters ({total} points at {ratio} per counter, {adjust:+})", side.name),
-                Some("an army needs at least 1 MC (TV-01): add points, raise mc_adjust or lower mc_points_per_counter".into()),
-            );
-        }
-        army[si] = mc.max(1) as u32;
-        let die = side.gd.unwrap_or(10);
-        if in_range(ctx, p, path!["side", si, "gd"], "gd", die, 2, 100) {
-            gd[si] = die as u8;
-            if !GD_SIDES.contains(&(die as u8)) {
-                notes.push(format!(
-                    "side `{}` rolls a d{die} Generalship Die, not a standard polyhedron",
-                    side.name
-                ));
-            }
-        }
-        builds[si] = match &side.orders {
-            None => sob_orders::default_build(fields.missile, fields.machine, fields.caster),
-            Some(o) => {
-                let mut counts = [0u8; 7];
-                for (j, c) in o.counts().iter().enumerate() {
-                    let key = crate::overlays::sob::input::file::ORDERS_KEYS[j];
-                    let v = c.unwrap_or(0);
-                    if in_range(
-                        ctx,
-                        p,
-                        path!["side", si, "orders", key],
-                        key,
-                        v,
-                        0,
-                        i64::from(MENU_CARDS),
-                    ) {
-                        counts[j] = v as u8;
-                    }
-                }
-                let build = OrdersBuild(counts);
-                for problem in build.problems() {
-                    let key = match &problem {
-                        crate::overlays::sob::cards::BuildError::OverCap { card, .. } => {
-                            path!["side", si, "orders", card.id()]
-                        }
-                        _ => path!["side", si, "orders"],
-                    };
-                    let caps: Vec<String> = MENU
-                        .iter()
-                        .map(|(o, c)| format!("{} {c}", o.id()))
-                        .collect();
-                    ctx.err(
-                        p,
-                        key,
-                        format!("illegal Orders build: {problem}"),
-                        Some(format!(
-                            "choose 14 cards within the caps: {}",
-                            caps.join(", ")
-                        )),
-                    );
-                }
-                build
-            }
-        };
-        warnings.extend(sob_orders::build_warnings(
+    }
+    mc.max(1) as u32
+}
+
+/// A side's Orders build as given, each count and cap checked.
+fn orders_build(ctx: &Ctx, p: &mut Vec<Problem>, si: usize, o: &OrdersRaw) -> OrdersBuild {
+    let mut counts = [0u8; 7];
+    for (j, c) in o.counts().iter().enumerate() {
+        let key = ORDERS_KEYS[j];
+        let v = c.unwrap_or(0);
+        if in_range(
             ctx,
-            si,
-            &side.name,
-            side.orders.is_some(),
-            builds[si],
-            fields,
-            options.missile_reload_scope,
-        ));
-        if side.sob_doctrine.is_none() {
-            side.sob_doctrine = Some(crate::scenario::raw::Reference::Named("steady".into()));
-        }
-        let reference = side.sob_doctrine.as_mut().expect("set just above");
-        doctrines.push(resolve_validated(
-            reference,
-            path!["side", si, "sob_doctrine"],
-            ctx.loc,
-            base,
-            builtin::SOB_DOCTRINES,
-            "States of Battle doctrine",
             p,
-            validate_doctrine,
-        ));
+            path!["side", si, "orders", key],
+            key,
+            v,
+            0,
+            i64::from(MENU_CARDS),
+        ) {
+            counts[j] = v as u8;
+        }
     }
-    let triggers = crate::overlays::sob::input::triggers::validate(ctx, p, raw, setup);
-    for t in &triggers {
-        let side = &raw.sides[t.side.index()].name;
-        notes.push(format!(
-            "State trigger: when `{side}` is {} or worse, it {}",
-            t.state.name(),
-            crate::overlays::sob::triggers::describe(&t.effect)
-        ));
+    let build = OrdersBuild(counts);
+    for problem in build.problems() {
+        let key = match &problem {
+            crate::overlays::sob::cards::BuildError::OverCap { card, .. } => {
+                path!["side", si, "orders", card.id()]
+            }
+            _ => path!["side", si, "orders"],
+        };
+        let caps: Vec<String> = MENU
+            .iter()
+            .map(|(o, c)| format!("{} {c}", o.id()))
+            .collect();
+        ctx.err(
+            p,
+            key,
+            format!("illegal Orders build: {problem}"),
+            Some(format!(
+                "choose 14 cards within the caps: {}",
+                caps.join(", ")
+            )),
+        );
     }
-    let [Some(a), Some(b)] = [
-        doctrines.first().cloned().flatten(),
-        doctrines.get(1).cloned().flatten(),
-    ] else {
-        return None;
-    };
-    Some(SobParts {
-        setup: SobSetup {
-            options,
-            gd,
-            builds,
-            army_mc: army,
-            mcv: out_mcv,
-            doctrines: BySide([a, b]),
-            triggers,
-        },
-        points,
-        notes,
-        warnings,
-    })
+    build
+}
+
+/// The side's card-layer doctrine (`steady` when none is named), resolved
+/// and validated.
+fn side_doctrine(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    si: usize,
+    side: &mut DndSideRaw,
+    base: Option<&Path>,
+) -> Option<SobDoctrine> {
+    if side.sob_doctrine.is_none() {
+        side.sob_doctrine = Some(crate::scenario::raw::Reference::Named("steady".into()));
+    }
+    let reference = side.sob_doctrine.as_mut().expect("set just above");
+    resolve_validated(
+        reference,
+        path!["side", si, "sob_doctrine"],
+        ctx.loc,
+        base,
+        builtin::SOB_DOCTRINES,
+        "States of Battle doctrine",
+        p,
+        validate_doctrine,
+    )
 }

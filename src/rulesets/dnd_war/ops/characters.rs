@@ -136,12 +136,12 @@ impl<T: Tracer> Ctx<'_, T> {
     /// test, a charge roll). Never in the native game (no cards).
     pub fn favour_reroll(&mut self, unit: usize, what: &str) -> bool {
         let side = self.st.units[unit].side;
-        if self.st.favour[side.index()] == 0
-            || !self.st.favour_units.get(unit).copied().unwrap_or(false)
+        if self.st.sob.favour[side.index()] == 0
+            || !self.st.sob.favour_units.get(unit).copied().unwrap_or(false)
         {
             return false;
         }
-        self.st.favour[side.index()] -= 1;
+        self.st.sob.favour[side.index()] -= 1;
         self.st.report(CoreEvent::Favour { side });
         self.change(unit, |_| {
             format!("re-rolls its failed {what} with Favour of the Gods")

@@ -120,7 +120,7 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         let mut d6 = self.roll(6, unit, "charge distance", 0);
         d6 = self.ap_charge_roll(unit, d6);
-        let favour = self.st.favour[self.st.units[unit].side.index()] > 0;
+        let favour = self.st.sob.favour[self.st.units[unit].side.index()] > 0;
         if favour && !feared && self.st.units[target].on_table() {
             let short = charge_reach(d6, self.joined_speed(unit)).map_or(true, |r| {
                 r + crate::geometry::plane::EPS < self.charge_needed(unit, target)
@@ -133,7 +133,7 @@ impl<T: Tracer> Ctx<'_, T> {
             return ChargeOutcome::Feared;
         }
         let speed = self.joined_speed(unit);
-        self.st.last_charge_reach = charge_reach(d6, speed).unwrap_or(0.0);
+        self.st.sob.last_charge_reach = charge_reach(d6, speed).unwrap_or(0.0);
         let Some(reach) = charge_reach(d6, speed) else {
             self.change(unit, |_| "rolls a 1: the charge fails".to_string());
             return ChargeOutcome::RolledOne;

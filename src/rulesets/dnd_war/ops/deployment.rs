@@ -29,14 +29,14 @@ impl<T: Tracer> Ctx<'_, T> {
     /// Takes every unit that acts on its own off the table, its position
     /// kept as a slot.
     pub fn deploy_clear(&mut self) {
-        self.st.slots.clear();
-        self.st.unplaced.clear();
+        self.st.sob.slots.clear();
+        self.st.sob.unplaced.clear();
         for u in 0..self.st.units.len() {
             let s = &self.st.units[u];
             let placed_later = s.on_table() && s.host.is_none();
-            self.st.unplaced.push(placed_later);
+            self.st.sob.unplaced.push(placed_later);
             if placed_later {
-                self.st.slots.push(Slot {
+                self.st.sob.slots.push(Slot {
                     side: s.side,
                     centre: s.rect().centre,
                     facing: s.rect().facing,
@@ -50,7 +50,7 @@ impl<T: Tracer> Ctx<'_, T> {
     /// Units of `s` still to place.
     pub fn deploy_left(&self, s: Side) -> usize {
         (0..self.st.units.len())
-            .filter(|&u| self.st.unplaced[u] && self.st.units[u].side == s)
+            .filter(|&u| self.st.sob.unplaced[u] && self.st.units[u].side == s)
             .count()
     }
 
@@ -77,7 +77,7 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         (0..self.st.units.len()).all(|o| {
             o == u
-                || self.st.unplaced[o]
+                || self.st.sob.unplaced[o]
                 || !self.st.units[o].on_table()
                 || self.st.units[o].host.is_some()
                 || !self.st.units[o].rect().overlaps(r)
@@ -89,7 +89,7 @@ impl<T: Tracer> Ctx<'_, T> {
             self.st.units[e].side != s
                 && self.st.units[e].on_table()
                 && self.st.units[e].host.is_none()
-                && !self.st.unplaced[e]
+                && !self.st.sob.unplaced[e]
         })
     }
 
@@ -100,8 +100,8 @@ impl<T: Tracer> Ctx<'_, T> {
     /// The placement score of slot `k` for `u` (higher is better).
     fn slot_score(&self, u: usize, k: usize) -> f64 {
         let s = self.st.units[u].side;
-        let at = self.st.slots[k].centre;
-        let own = if self.st.slots[k].owner == u {
+        let at = self.st.sob.slots[k].centre;
+        let own = if self.st.sob.slots[k].owner == u {
             1e-3
         } else {
             0.0
@@ -124,39 +124,39 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// Places the next unit of `s`; false when none is left.
     pub fn deploy_next(&mut self, s: Side) -> bool {
-        let Some(u) =
-            (0..self.st.units.len()).find(|&u| self.st.unplaced[u] && self.st.units[u].side == s)
+        let Some(u) = (0..self.st.units.len())
+            .find(|&u| self.st.sob.unplaced[u] && self.st.units[u].side == s)
         else {
             return false;
         };
-        let free = |c: &Self, k: usize| c.st.slots[k].side == s && !c.st.slots[k].taken;
-        let best = (0..self.st.slots.len())
+        let free = |c: &Self, k: usize| c.st.sob.slots[k].side == s && !c.st.sob.slots[k].taken;
+        let best = (0..self.st.sob.slots.len())
             .filter(|&k| free(self, k))
             .filter(|&k| {
-                let sl = self.st.slots[k];
+                let sl = self.st.sob.slots[k];
                 self.legal_spot(u, &self.tray(u, sl.centre, sl.facing))
             })
             .max_by(|&a, &b| self.slot_score(u, a).total_cmp(&self.slot_score(u, b)));
         let (k, crowded) = match best {
             Some(k) => (k, false),
             None => {
-                let own = (0..self.st.slots.len())
-                    .find(|&k| free(self, k) && self.st.slots[k].owner == u);
-                let any = (0..self.st.slots.len()).find(|&k| free(self, k));
+                let own = (0..self.st.sob.slots.len())
+                    .find(|&k| free(self, k) && self.st.sob.slots[k].owner == u);
+                let any = (0..self.st.sob.slots.len()).find(|&k| free(self, k));
                 match own.or(any) {
                     Some(k) => (k, true),
                     None => {
-                        self.st.unplaced[u] = false;
+                        self.st.sob.unplaced[u] = false;
                         return true;
                     }
                 }
             }
         };
-        self.st.slots[k].taken = true;
-        self.st.unplaced[u] = false;
-        let sl = self.st.slots[k];
+        self.st.sob.slots[k].taken = true;
+        self.st.sob.unplaced[u] = false;
+        let sl = self.st.sob.slots[k];
         self.put(u, self.tray(u, sl.centre, sl.facing));
-        let owner = self.st.slots[k].owner;
+        let owner = self.st.sob.slots[k].owner;
         self.decided(
             u,
             "deploy",
@@ -195,7 +195,8 @@ impl<T: Tracer> Ctx<'_, T> {
     pub fn deploy_nudge(&mut self, s: Side, nudge: f64) -> bool {
         for u in 0..self.st.units.len() {
             let unit = &self.st.units[u];
-            if unit.side != s || self.st.unplaced[u] || !unit.on_table() || unit.host.is_some() {
+            if unit.side != s || self.st.sob.unplaced[u] || !unit.on_table() || unit.host.is_some()
+            {
                 continue;
             }
             let Some(range) = self.range_of(u) else {

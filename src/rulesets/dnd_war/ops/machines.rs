@@ -101,11 +101,11 @@ impl<T: Tracer> Ctx<'_, T> {
                 let companies = self.profile(target).has_companies();
                 // A spent Stand & Shoot's top band applies to every bolt of
                 // the chain, as to infantry and the stone (sob_need).
-                let min_need = self.st.shot_min_need;
+                let min_need = self.st.sob.shot_min_need;
                 let dice = &mut *self.dice;
                 let chain = bolt_chain_floored(
                     || i32::from(dice.roll(20)),
-                    ranged.bonus + self.st.shot_bonus,
+                    ranged.bonus + self.st.sob.shot_bonus,
                     def,
                     companies,
                     self.setup.options.bolt_max_hits,
@@ -188,7 +188,7 @@ impl<T: Tracer> Ctx<'_, T> {
             }
             let def = self.defence(v, ranged.vs);
             let need = self.sob_need(need(
-                ranged.bonus + self.st.shot_bonus,
+                ranged.bonus + self.st.sob.shot_bonus,
                 def,
                 NON_CHARACTER_FLOOR,
             ));

@@ -157,7 +157,11 @@ impl<T: Tracer> Ctx<'_, T> {
             bonus += 2;
         }
         let def = self.defence(target, ranged.vs);
-        let need = self.sob_need(need(bonus + self.st.shot_bonus, def, self.hit_floor(unit)));
+        let need = self.sob_need(need(
+            bonus + self.st.sob.shot_bonus,
+            def,
+            self.hit_floor(unit),
+        ));
         self.st.units[unit].flags.shot = true;
         self.change(unit, |c| {
             format!("shoots at {} with {models} dice", c.label(target))
@@ -175,7 +179,7 @@ impl<T: Tracer> Ctx<'_, T> {
     /// A shot's need after a States of Battle floor (a spent Stand &
     /// Shoot hits only on the top band, capped at 20).
     pub fn sob_need(&self, need: i32) -> i32 {
-        match self.st.shot_min_need {
+        match self.st.sob.shot_min_need {
             Some(min) => crate::rulesets::dnd_war::hits::top_band(need, min),
             None => need,
         }

@@ -11,6 +11,7 @@ pub mod locate;
 pub mod parse;
 pub mod problems;
 pub mod raw;
+pub mod spans;
 
 use crate::registry;
 pub use crate::registry::{ScenarioRules, WithRuleset, WithRulesets};

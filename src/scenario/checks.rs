@@ -211,7 +211,7 @@ pub fn word<'a>(
 }
 
 /// The problem for a word `given` at `field` that is none of `allowed`.
-fn not_allowed(
+pub fn not_allowed(
     ctx: &Ctx,
     problems: &mut Vec<Problem>,
     field: Vec<Seg>,
@@ -275,6 +275,39 @@ pub fn side_files<S, L, LV, D, DV>(
         );
         each(p, i, list, doctrine);
     }
+}
+
+/// Whether a scenario has exactly two sides (else a problem).
+pub fn two_sides(ctx: &Ctx, problems: &mut Vec<Problem>, sides: usize) -> bool {
+    if sides != 2 {
+        ctx.err(
+            problems,
+            path!["side"],
+            format!("a battle has exactly 2 sides, this scenario has {sides}"),
+            Some("write two [[side]] tables".to_string()),
+        );
+    }
+    sides == 2
+}
+
+/// The problem for a unit entry naming `given`, which is none of the `ids`
+/// of its side's army list; `what` is "troop" or "profile".
+pub fn not_in_list(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    what: &str,
+    given: &str,
+    ids: &[&str],
+) {
+    let hint = did_you_mean(given, ids.iter().copied())
+        .unwrap_or_else(|| format!("{what}s of this side's army list: {}", ids.join(", ")));
+    ctx.err(
+        problems,
+        field,
+        format!("{what} `{given}` is not in this side's army list"),
+        Some(hint),
+    );
 }
 
 /// Whether `v` is in `lo..=hi` (else a problem).

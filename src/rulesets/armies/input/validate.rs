@@ -13,8 +13,8 @@ use crate::rulesets::armies::doctrine::*;
 use crate::rulesets::armies::options::{AllocationRounding, ArmiesOptions, OfficerRounding, SPECS};
 use crate::rulesets::armies::setup::*;
 use crate::scenario::checks::{
-    army_list_entries, header, in_range, intern, placement, ruleset_is, side_files, square, Ctx,
-    Word,
+    army_list_entries, header, in_range, intern, placement, ruleset_is, side_files, square,
+    two_sides, Ctx, Word,
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{did_you_mean, Problem, Problems, Seg};
@@ -758,16 +758,7 @@ pub fn validate(
         Edge::South,
     );
     let board = board(&ctx, p, &raw);
-    if raw.sides.len() != 2 {
-        ctx.err(
-            p,
-            path!["side"],
-            format!(
-                "a battle has exactly 2 sides, this scenario has {}",
-                raw.sides.len()
-            ),
-            Some("write two [[side]] tables".to_string()),
-        );
+    if !two_sides(&ctx, p, raw.sides.len()) {
         return Err(Problems(problems));
     }
     let attacker = if meeting {

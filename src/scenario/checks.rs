@@ -3,15 +3,20 @@
 //! words from a fixed set, integer ranges, squares on the board, unit placement
 //! (`at` lists and blocks), a scenario's common header (name, `[options]`
 //! against a ruleset's registry, `max_rounds`, battles), and interning
-//! troop profiles shared by both sides.
+//! troop profiles shared by both sides, resolving each side's army list and
+//! doctrine, and words of a fixed set read into typed values ([`Word`]).
 
 use super::locate::Locator;
+use super::parse::RawFile;
 use super::problems::{did_you_mean, Problem, Seg};
+use super::raw::Reference;
+use super::resolve_validated;
 use crate::geometry::grid::Square;
 use crate::path;
 use crate::rules::options::{check_value, OptionSpec, OptionValue};
 use crate::rules::RulesetKind;
 use std::collections::BTreeMap;
+use std::path::Path;
 
 /// Where problems of one (part of a) file go.
 pub struct Ctx<'a> {
@@ -114,7 +119,79 @@ pub fn army_list_entries<R, T>(
         .collect()
 }
 
-/// `given` if it is one of `allowed` (else a problem and `default`).
+/// A value named by one word of a fixed set, as input files spell it.
+/// Implemented with [`words!`](crate::words) so that the names live in one
+/// declaration.
+pub trait Word: Sized {
+    /// Every valid name, in the order hints list them.
+    const NAMES: &'static [&'static str];
+    /// The value `name` names, if any.
+    fn from_name(name: &str) -> Option<Self>;
+
+    /// The value `given` names; None (and a problem) when it names none,
+    /// None when nothing is given.
+    fn read(
+        ctx: &Ctx,
+        problems: &mut Vec<Problem>,
+        field: Vec<Seg>,
+        given: Option<&str>,
+    ) -> Option<Self> {
+        let g = given?;
+        let found = Self::from_name(g);
+        if found.is_none() {
+            not_allowed(ctx, problems, field, g, Self::NAMES);
+        }
+        found
+    }
+
+    /// As [`Word::read`], with `default` for a missing or wrong word.
+    fn read_or(
+        ctx: &Ctx,
+        problems: &mut Vec<Problem>,
+        field: Vec<Seg>,
+        given: Option<&str>,
+        default: Self,
+    ) -> Self {
+        Self::read(ctx, problems, field, given).unwrap_or(default)
+    }
+}
+
+/// Implements [`Word`] for an enum of unit variants:
+/// `words!(MoveOrder { "listed" => Listed, "front_to_back" => FrontToBack })`;
+/// with `enum` first it also declares the enum (Copy, Eq, Debug) and its
+/// `name()`.
+#[macro_export]
+macro_rules! words {
+    ($(#[$m:meta])* $vis:vis enum $ty:ident { $($name:literal => $variant:ident),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $ty { $($variant),+ }
+        $crate::words!($ty { $($name => $variant),+ });
+        impl $ty {
+            /// The word that names this value.
+            #[allow(dead_code)]
+            $vis fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)+
+                }
+            }
+        }
+    };
+    ($ty:ident { $($name:literal => $variant:ident),+ $(,)? }) => {
+        impl $crate::scenario::checks::Word for $ty {
+            const NAMES: &'static [&'static str] = &[$($name),+];
+            fn from_name(name: &str) -> Option<Self> {
+                match name {
+                    $($name => Some($ty::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+/// `given` if it is one of `allowed` (else a problem and `default`); the
+/// untyped form of [`Word::read_or`].
 pub fn word<'a>(
     ctx: &Ctx,
     problems: &mut Vec<Problem>,
@@ -127,17 +204,110 @@ pub fn word<'a>(
         None => default,
         Some(g) if allowed.contains(&g) => g,
         Some(g) => {
-            let hint = did_you_mean(g, allowed.iter().copied())
-                .unwrap_or_else(|| format!("use one of: {}", allowed.join(", ")));
-            ctx.err(
-                problems,
-                field,
-                format!("`{g}` is not allowed here"),
-                Some(hint),
-            );
+            not_allowed(ctx, problems, field, g, allowed);
             default
         }
     }
+}
+
+/// The problem for a word `given` at `field` that is none of `allowed`.
+pub fn not_allowed(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    given: &str,
+    allowed: &[&str],
+) {
+    let hint = did_you_mean(given, allowed.iter().copied())
+        .unwrap_or_else(|| format!("use one of: {}", allowed.join(", ")));
+    ctx.err(
+        problems,
+        field,
+        format!("`{given}` is not allowed here"),
+        Some(hint),
+    );
+}
+
+/// A file kind that sides reference: the built-ins by name, and its validator.
+pub type Source<'a, F, V> = (
+    &'a [(&'a str, &'a str)],
+    fn(&F, &Locator, &[Seg], &mut Vec<Problem>) -> V,
+);
+
+/// Resolves and validates every side's army list and doctrine (`refs` picks
+/// a side's two references), side by side; `each` gets side `i`'s two
+/// results before the next side is read. The references are inlined.
+#[allow(clippy::too_many_arguments)]
+pub fn side_files<S, L, LV, D, DV>(
+    loc: &Locator,
+    p: &mut Vec<Problem>,
+    base: Option<&Path>,
+    sides: &mut [S],
+    refs: impl Fn(&mut S) -> (&mut Reference<L>, &mut Reference<D>),
+    lists: Source<L, LV>,
+    doctrines: Source<D, DV>,
+    mut each: impl FnMut(&mut Vec<Problem>, usize, Option<LV>, Option<DV>),
+) where
+    L: RawFile + Clone,
+    D: RawFile + Clone,
+{
+    for (i, side) in sides.iter_mut().enumerate() {
+        let (list_ref, doctrine_ref) = refs(side);
+        let list = resolve_validated(
+            list_ref,
+            path!["side", i, "army_list"],
+            loc,
+            base,
+            lists.0,
+            "army list",
+            p,
+            lists.1,
+        );
+        let doctrine = resolve_validated(
+            doctrine_ref,
+            path!["side", i, "doctrine"],
+            loc,
+            base,
+            doctrines.0,
+            "doctrine",
+            p,
+            doctrines.1,
+        );
+        each(p, i, list, doctrine);
+    }
+}
+
+/// Whether a scenario has exactly two sides (else a problem).
+pub fn two_sides(ctx: &Ctx, problems: &mut Vec<Problem>, sides: usize) -> bool {
+    if sides != 2 {
+        ctx.err(
+            problems,
+            path!["side"],
+            format!("a battle has exactly 2 sides, this scenario has {sides}"),
+            Some("write two [[side]] tables".to_string()),
+        );
+    }
+    sides == 2
+}
+
+/// The problem for a unit entry naming `given`, which is none of the `ids`
+/// of its side's army list; `what` is "troop" or "profile".
+pub fn not_in_list(
+    ctx: &Ctx,
+    problems: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    what: &str,
+    given: &str,
+    ids: &[&str],
+) {
+    let hint = did_you_mean(given, ids.iter().copied())
+        .unwrap_or_else(|| format!("{what}s of this side's army list: {}", ids.join(", ")));
+    ctx.err(
+        problems,
+        field,
+        format!("{what} `{given}` is not in this side's army list"),
+        Some(hint),
+    );
 }
 
 /// Whether `v` is in `lo..=hi` (else a problem).

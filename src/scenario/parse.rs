@@ -3,13 +3,60 @@
 
 use super::locate::Locator;
 use super::problems::{did_you_mean, render_path, Problem, Seg};
-use serde::de::DeserializeOwned;
+use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
+use std::cell::Cell;
+use std::sync::OnceLock;
 
 /// A file type `parse` can read: its serde mirror plus the keys each of its
 /// tables accepts (for "unknown key" hints).
 pub trait RawFile: DeserializeOwned {
     /// Keys allowed in the table at `path` (array indexes left out).
     fn known_keys(path: &[&str]) -> &'static [&'static str];
+}
+
+/// The keys of the serde struct `T`, in declaration order and as renamed:
+/// the `fields` its derived `Deserialize` hands to `deserialize_struct`.
+/// Empty for a type that is not a struct.
+pub fn fields_of<T: DeserializeOwned>() -> &'static [&'static str] {
+    let seen = Cell::new(&[][..]);
+    let _ = T::deserialize(FieldRecorder(&seen));
+    seen.get()
+}
+
+/// The keys of several structs read from one table (e.g. a file that may be
+/// a scenario, an army list or a doctrine), in order, built once into `cell`.
+pub fn fields_union(
+    cell: &'static OnceLock<Vec<&'static str>>,
+    parts: impl FnOnce() -> Vec<&'static [&'static str]>,
+) -> &'static [&'static str] {
+    cell.get_or_init(|| parts().concat())
+}
+
+/// A deserializer that only records the field names of the struct asked for.
+struct FieldRecorder<'a>(&'a Cell<&'static [&'static str]>);
+
+impl<'de> Deserializer<'de> for FieldRecorder<'_> {
+    type Error = de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+        Err(de::Error::custom("not a struct"))
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        fields: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.set(fields);
+        Err(de::Error::custom("fields recorded"))
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map enum identifier ignored_any
+    }
 }
 
 fn convert(path: &serde_ignored::Path<'_>, out: &mut Vec<Seg>) {

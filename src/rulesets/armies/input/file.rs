@@ -3,10 +3,12 @@
 //! wrong value reaches validation and is reported with every other problem
 //! instead of stopping the parse. Unknown keys are collected by the loader.
 
-use crate::scenario::parse::RawFile;
+use crate::scenario::parse::{fields_of, fields_union, RawFile};
 use crate::scenario::raw::{Block, DoctrineMeta, ListMeta, Provenance, Reference, RunDefaults};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
 /// A scenario file.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct ScenarioFile {
@@ -195,94 +197,47 @@ pub struct SiegeRaw {
     pub dismount: Option<String>,
 }
 
-/// The top-level keys of a doctrine file.
-const DOCTRINE_TOP: &[&str] = &[
-    "doctrine",
-    "move_order",
-    "attack_order",
-    "keep_leash",
-    "hold_fire_for_move",
-    "lure",
-    "movement",
-    "targets",
-    "siege",
-];
-
-/// Keys each table of the three Armies file kinds accepts (for unknown-key hints).
+/// Keys each table of the three Armies file kinds accepts (for unknown-key
+/// hints), read from the serde types above. The top level of any of the
+/// three files accepts the keys of all three.
 fn armies_keys(keys: &[&str]) -> &'static [&'static str] {
+    static TOP: OnceLock<Vec<&'static str>> = OnceLock::new();
     match keys {
-        [] => &[
-            "scenario",
-            "run",
-            "options",
-            "battlefield",
-            "side",
-            "provenance",
-            "army_list",
-            "troop",
-            "doctrine",
-            "move_order",
-            "attack_order",
-            "keep_leash",
-            "hold_fire_for_move",
-            "lure",
-            "movement",
-            "targets",
-            "siege",
-        ],
-        ["scenario"] => &[
-            "name",
-            "ruleset",
-            "description",
-            "max_rounds",
-            "engagement",
-            "scale",
-            "attack_edge",
-        ],
-        ["run"] => &["battles", "seed"],
-        ["battlefield"] => &[
-            "width",
-            "depth",
-            "terrain",
-            "fortifications",
-            "fortification_types",
-            "walls",
-            "engines",
-        ],
-        ["battlefield", "terrain" | "fortifications"] => &["kind", "from", "to", "at"],
-        ["battlefield", "walls"] => &["from", "to"],
-        ["battlefield", "engines"] => &["troop", "at"],
-        ["side"] => &[
-            "name",
-            "role",
-            "army_list",
-            "doctrine",
-            "operations",
-            "units",
-        ],
-        ["side", "units"] => &["troop", "role", "count", "soldiers", "at", "block"],
-        ["side", "units", "block"] => &["x", "y", "width"],
-        ["army_list"] | ["side", "army_list", "army_list"] => &["name", "ruleset", "description"],
-        ["troop"] | ["side", "army_list", "troop"] => &[
-            "id",
-            "name",
-            "morale",
-            "move",
-            "power",
-            "range",
-            "leash",
-            "commander_anchors",
-            "traits",
-            "attack_advantage_min_morale",
-            "points",
-            "source",
-        ],
-        ["doctrine"] | ["side", "doctrine", "doctrine"] => &["name", "ruleset", "description"],
-        ["movement"] | ["side", "doctrine", "movement"] => &["when", "goal"],
-        ["targets"] | ["side", "doctrine", "targets"] => &["priority"],
-        ["siege"] | ["side", "doctrine", "siege"] => &["man", "target", "dismount"],
-        ["side", "doctrine"] => DOCTRINE_TOP,
-        ["side", "army_list"] => &["army_list", "troop"],
+        [] => fields_union(&TOP, || {
+            vec![
+                fields_of::<ScenarioFile>(),
+                fields_of::<ArmyListFile>(),
+                fields_of::<DoctrineFile>(),
+            ]
+        }),
+        ["scenario"] => fields_of::<ScenarioMeta>(),
+        ["run"] => fields_of::<RunDefaults>(),
+        ["battlefield"] => fields_of::<Battlefield>(),
+        ["battlefield", "terrain" | "fortifications"] => fields_of::<Area>(),
+        ["battlefield", "walls"] => fields_of::<WallRaw>(),
+        ["battlefield", "engines"] => fields_of::<EngineRaw>(),
+        ["side"] => fields_of::<SideRaw>(),
+        ["side", "units"] => fields_of::<UnitEntry>(),
+        ["side", "units", "block"] => fields_of::<Block>(),
+        ["side", "army_list"] => fields_of::<ArmyListFile>(),
+        ["side", "doctrine"] => fields_of::<DoctrineFile>(),
+        ["side", "army_list", t @ ("army_list" | "troop")]
+        | ["side", "doctrine", t @ ("doctrine" | "movement" | "targets" | "siege")] => {
+            file_keys(&[t])
+        }
+        rest => file_keys(rest),
+    }
+}
+
+/// Keys of the tables inside an army list or a doctrine.
+fn file_keys(keys: &[&str]) -> &'static [&'static str] {
+    match keys {
+        ["army_list"] => fields_of::<ListMeta>(),
+        ["troop"] => fields_of::<TroopRaw>(),
+        ["doctrine"] => fields_of::<DoctrineMeta>(),
+        ["movement"] => fields_of::<MoveRuleRaw>(),
+        ["targets"] => fields_of::<TargetsRaw>(),
+        ["siege"] => fields_of::<SiegeRaw>(),
         _ => &[],
     }
 }
@@ -308,5 +263,35 @@ impl RawFile for DoctrineFile {
 impl crate::scenario::RunFile for ScenarioFile {
     fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>) {
         (&mut self.run, &mut self.provenance)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn derived_keys_name_every_field_in_declaration_order() {
+        let top = ScenarioFile::known_keys(&[]);
+        assert_eq!(top.len(), 17);
+        assert_eq!(
+            &top[..7],
+            [
+                "scenario",
+                "run",
+                "options",
+                "battlefield",
+                "side",
+                "provenance",
+                "army_list"
+            ]
+        );
+        assert_eq!(top.last(), Some(&"siege"));
+        assert_eq!(ArmyListFile::known_keys(&["troop"])[3], "move");
+        assert_eq!(
+            ScenarioFile::known_keys(&["side", "doctrine", "siege"]),
+            ["man", "target", "dismount"]
+        );
+        assert!(ScenarioFile::known_keys(&["side", "army_list", "doctrine"]).is_empty());
     }
 }

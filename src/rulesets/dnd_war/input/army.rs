@@ -28,6 +28,14 @@ pub struct ArmyEntry {
     pub general: bool,
 }
 
+/// The battle's budget and size, for the army-building checks.
+struct Rules {
+    level: u8,
+    size: BattleSize,
+    size_name: String,
+    budget: u32,
+}
+
 /// Checks both armies against the army-building rules (L709-785).
 pub fn check_armies(
     ctx: &Ctx,
@@ -52,83 +60,23 @@ pub fn check_armies(
             }
         }
     }
-    let mut characters: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
-    for (side, levels) in characters.iter_mut().enumerate() {
-        let mine = || entries.iter().filter(move |e| e.side == side);
-        let side_field = vec![Seg::from("side"), Seg::from(side)];
-        let total: u32 = mine().map(|e| e.points).sum();
-        if total > budget {
-            ctx.err(
-                p,
-                side_field.clone(),
-                format!(
-                    "the army costs {total} points, {} over the level-{level} {size_name} budget of {budget}",
-                    total - budget
-                ),
-                Some("remove companies or units, lower the profiles' `points`, or set [scenario] army_building = false for an unbalanced test".into()),
-            );
-        }
-        for rarity in Rarity::ALL {
-            let n = mine()
-                .filter(|e| e.unit_type != UnitType::Character && e.rarity == rarity)
-                .count() as u32;
-            let (min, max) = army::formation_limits(size, rarity);
-            if n < min {
-                ctx.err(
-                    p,
-                    side_field.clone(),
-                    format!(
-                        "{n} {} formations; a {size_name} battle needs at least {min} (L759)",
-                        rarity.name()
-                    ),
-                    Some("add common units (infantry, cavalry, skirmishers)".into()),
-                );
-            }
-            if let Some(max) = max.filter(|&m| n > m) {
-                ctx.err(
-                    p,
-                    side_field.clone(),
-                    format!(
-                        "{n} {} formations; a {size_name} battle allows at most {max} (L760-761)",
-                        rarity.name()
-                    ),
-                    Some("remove some, or change their `rarity` in the army list".into()),
-                );
-            }
-        }
-        let items: u32 = mine().map(|e| e.magic_items).sum();
-        let allowed = army::magic_item_count(size);
-        if items > allowed {
-            ctx.err(
-                p,
-                side_field.clone(),
-                format!("{items} magic items; a {size_name} battle allows {allowed} (L769)"),
-                None,
-            );
-        }
-        for (what, count, rule) in [
-            (
-                "battle standards",
-                mine().filter(|e| e.battle_standard).count(),
-                "L568",
-            ),
-            ("generals", mine().filter(|e| e.general).count(), "L652"),
-        ] {
-            if count > 1 {
-                ctx.err(
-                    p,
-                    side_field.clone(),
-                    format!("{count} {what}; an army has one ({rule})"),
-                    None,
-                );
-            }
-        }
-        *levels = mine()
+    let rules = Rules {
+        level,
+        size,
+        size_name,
+        budget,
+    };
+    let characters: [Vec<u8>; 2] = [0, 1].map(|side| {
+        let mine: Vec<&ArmyEntry> = entries.iter().filter(|e| e.side == side).collect();
+        check_army(ctx, p, &rules, side, &mine);
+        let mut levels: Vec<u8> = mine
+            .iter()
             .filter(|e| e.unit_type == UnitType::Character)
             .map(|e| e.level)
             .collect();
         levels.sort_unstable();
-    }
+        levels
+    });
     if characters[0] != characters[1] {
         let show = |v: &[u8]| {
             if v.is_empty() {
@@ -150,6 +98,91 @@ pub fn check_armies(
             ),
             Some("add or remove characters, or set [scenario] army_building = false".into()),
         );
+    }
+}
+
+/// One side's army (its entries `mine`): budget, formations by rarity,
+/// magic items, one battle standard and one general.
+fn check_army(ctx: &Ctx, p: &mut Vec<Problem>, rules: &Rules, side: usize, mine: &[&ArmyEntry]) {
+    let Rules {
+        level,
+        size,
+        budget,
+        ..
+    } = *rules;
+    let size_name = &rules.size_name;
+    let side_field = || vec![Seg::from("side"), Seg::from(side)];
+    let total: u32 = mine.iter().map(|e| e.points).sum();
+    if total > budget {
+        ctx.err(
+            p,
+            side_field(),
+            format!(
+                "the army costs {total} points, {} over the level-{level} {size_name} budget of {budget}",
+                total - budget
+            ),
+            Some("remove companies or units, lower the profiles' `points`, or set [scenario] army_building = false for an unbalanced test".into()),
+        );
+    }
+    for rarity in Rarity::ALL {
+        let n = mine
+            .iter()
+            .filter(|e| e.unit_type != UnitType::Character && e.rarity == rarity)
+            .count() as u32;
+        let (min, max) = army::formation_limits(size, rarity);
+        if n < min {
+            ctx.err(
+                p,
+                side_field(),
+                format!(
+                    "{n} {} formations; a {size_name} battle needs at least {min} (L759)",
+                    rarity.name()
+                ),
+                Some("add common units (infantry, cavalry, skirmishers)".into()),
+            );
+        }
+        if let Some(max) = max.filter(|&m| n > m) {
+            ctx.err(
+                p,
+                side_field(),
+                format!(
+                    "{n} {} formations; a {size_name} battle allows at most {max} (L760-761)",
+                    rarity.name()
+                ),
+                Some("remove some, or change their `rarity` in the army list".into()),
+            );
+        }
+    }
+    let items: u32 = mine.iter().map(|e| e.magic_items).sum();
+    let allowed = army::magic_item_count(size);
+    if items > allowed {
+        ctx.err(
+            p,
+            side_field(),
+            format!("{items} magic items; a {size_name} battle allows {allowed} (L769)"),
+            None,
+        );
+    }
+    for (what, count, rule) in [
+        (
+            "battle standards",
+            mine.iter().filter(|e| e.battle_standard).count(),
+            "L568",
+        ),
+        (
+            "generals",
+            mine.iter().filter(|e| e.general).count(),
+            "L652",
+        ),
+    ] {
+        if count > 1 {
+            ctx.err(
+                p,
+                side_field(),
+                format!("{count} {what}; an army has one ({rule})"),
+                None,
+            );
+        }
     }
 }
 

@@ -5,9 +5,10 @@
 //! types, as in the other serde mirrors, so that wrong values are reported with every other
 //! problem.
 
-use crate::scenario::parse::RawFile;
+use crate::scenario::parse::{fields_of, fields_union, RawFile};
 use crate::scenario::raw::{DoctrineMeta, ListMeta, Provenance, Reference, RunDefaults};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// A D&D War scenario file.
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -304,78 +305,32 @@ pub struct DndDoctrineFile {
     pub ap_act_first: Option<bool>,
 }
 
-/// The top-level keys of a doctrine file.
-pub const DND_DOCTRINE_TOP: &[&str] = &[
-    "doctrine",
-    "take_initiative",
-    "movement",
-    "hold_radius",
-    "charge_min_sixths",
-    "prefer_flank_rear",
-    "fear_min_courage",
-    "shoot_priority",
-    "combat_order",
-    "pursue",
-    "shoot_before_charging",
-    "issue_challenges",
-    "accept_challenges",
-    "character_dice_pct",
-    "partial_companies_support",
-    "ranks",
-    "general_placement",
-    "join_units",
-    "leave_to_charge",
-    "ap_extra_move",
-    "ap_act_first",
-    "action_points",
-];
-
-const PROFILE_KEYS: &[&str] = &[
-    "id",
-    "name",
-    "race",
-    "type",
-    "size",
-    "level",
-    "rarity",
-    "speed",
-    "initiative",
-    "hp",
-    "resilience",
-    "attacks",
-    "ap",
-    "ac",
-    "fortitude",
-    "reflex",
-    "will",
-    "melee",
-    "ranged",
-    "mount",
-    "special",
-    "company",
-    "row",
-    "machine",
-    "class",
-    "points",
-    "source",
-];
-
-const ATTACK_KEYS: &[&str] = &["bonus", "vs", "reach", "range", "damage", "spell"];
+/// The top-level keys of a doctrine file, read from [`DndDoctrineFile`];
+/// hints have always offered `action_points` last, so it moves to the end.
+pub fn dnd_doctrine_top() -> &'static [&'static str] {
+    static TOP: OnceLock<Vec<&'static str>> = OnceLock::new();
+    fields_union(&TOP, || {
+        let all = fields_of::<DndDoctrineFile>();
+        let (last, rest): (Vec<&'static str>, Vec<&'static str>) =
+            all.iter().partition(|k| **k == "action_points");
+        vec![rest.leak(), last.leak()]
+    })
+}
 
 fn list_keys(path: &[&str]) -> &'static [&'static str] {
     match path {
-        [] => &["army_list", "profile"],
-        ["army_list"] => &["name", "ruleset", "description"],
-        ["profile"] => PROFILE_KEYS,
-        ["profile", "melee"] | ["profile", "ranged"] => ATTACK_KEYS,
+        [] => fields_of::<DndArmyListFile>(),
+        ["army_list"] => fields_of::<ListMeta>(),
+        ["profile"] => fields_of::<DndProfileRaw>(),
+        ["profile", "melee"] | ["profile", "ranged"] => fields_of::<AttackRaw>(),
         _ => &[],
     }
 }
 
 fn doctrine_keys(path: &[&str]) -> &'static [&'static str] {
     match path {
-        [] => DND_DOCTRINE_TOP,
-        ["doctrine"] => &["name", "ruleset", "description"],
+        [] => dnd_doctrine_top(),
+        ["doctrine"] => fields_of::<DoctrineMeta>(),
         _ => &[],
     }
 }
@@ -402,19 +357,10 @@ impl RawFile for DndScenarioFile {
                 "deployment_depth",
                 "core",
             ],
-            ["run"] => &["battles", "seed"],
-            ["battlefield"] => &["width", "depth", "terrain"],
-            ["battlefield", "terrain"] => &[
-                "name",
-                "polygon",
-                "circle",
-                "difficult",
-                "blocks_sight",
-                "cover",
-                "elevation",
-                "obstacle",
-            ],
-            ["battlefield", "terrain", "circle"] => &["x", "y", "radius"],
+            ["run"] => fields_of::<RunDefaults>(),
+            ["battlefield"] => fields_of::<DndBattlefield>(),
+            ["battlefield", "terrain"] => fields_of::<TerrainRaw>(),
+            ["battlefield", "terrain", "circle"] => fields_of::<CircleRaw>(),
             ["side"] => &[
                 "name",
                 "army_list",
@@ -471,5 +417,26 @@ impl RawFile for DndDoctrineFile {
 impl crate::scenario::RunFile for DndScenarioFile {
     fn run_and_provenance(&mut self) -> (&mut RunDefaults, &mut Option<Provenance>) {
         (&mut self.run, &mut self.provenance)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn derived_keys_keep_the_order_hints_offer() {
+        let top = DndDoctrineFile::known_keys(&[]);
+        assert_eq!(top.first(), Some(&"doctrine"));
+        assert_eq!(top.last(), Some(&"action_points"));
+        assert_eq!(top.len(), 22);
+        assert_eq!(
+            DndArmyListFile::known_keys(&["profile", "ranged"]),
+            ["bonus", "vs", "reach", "range", "damage", "spell"]
+        );
+        assert_eq!(
+            DndScenarioFile::known_keys(&["battlefield", "terrain", "circle"]),
+            ["x", "y", "radius"]
+        );
     }
 }

@@ -14,19 +14,72 @@ use crate::rulesets::dnd_war::courage::tier_bonus;
 use crate::rulesets::dnd_war::doctrine::*;
 use crate::rulesets::dnd_war::input::army::{check_armies, ArmyEntry};
 use crate::rulesets::dnd_war::input::file::{
-    AttackRaw, DndArmyListFile, DndDoctrineFile, DndProfileRaw, DndScenarioFile, TerrainRaw,
+    AttackRaw, DndArmyListFile, DndDoctrineFile, DndProfileRaw, DndScenarioFile, DndSideRaw,
+    DndUnitEntry, TerrainRaw,
 };
 use crate::rulesets::dnd_war::options::{DndOptions, SPECS};
 use crate::rulesets::dnd_war::setup::*;
 use crate::rulesets::dnd_war::traits::{race, Psychology, Size, UnitType};
 use crate::rulesets::dnd_war::DndWar;
-use crate::scenario::checks::{army_list_entries, header, in_range, ruleset_is, word, Ctx};
+use crate::scenario::checks::{
+    army_list_entries, header, in_range, intern, not_allowed, not_in_list, ruleset_is, side_files,
+    two_sides, Ctx, Word,
+};
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{did_you_mean, Problem, Problems, Seg};
-use crate::scenario::{
-    builtin, resolve_validated, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED,
-};
+use crate::scenario::{builtin, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
+use crate::words;
 use std::path::Path;
+
+words!(
+    /// A doctrine's `movement`.
+    enum MovementWord {
+        "advance" => Advance,
+        "hold" => Hold,
+        "gunline" => Gunline,
+    }
+);
+
+words!(Defence {
+    "ac" => Ac,
+    "fortitude" => Fortitude,
+    "reflex" => Reflex,
+    "will" => Will,
+});
+words!(MachineKind {
+    "bolt_thrower" => BoltThrower,
+    "stone_thrower" => StoneThrower,
+});
+words!(ShootPriority {
+    "closest" => Closest,
+    "most_damaged" => MostDamaged,
+    "can_panic" => CanPanic,
+    "highest_points" => HighestPoints,
+});
+words!(CombatOrder {
+    "biggest" => Biggest,
+    "favourable" => Favourable,
+});
+words!(AcceptChallenge {
+    "always" => Always,
+    "never" => Never,
+    "if_stronger" => IfStronger,
+});
+words!(ApUse {
+    "never" => Never,
+    "tests" => Tests,
+    "tests_and_charges" => TestsAndCharges,
+});
+words!(GeneralPlacement {
+    "scenario" => Scenario,
+    "largest_unit" => LargestUnit,
+    "central_unit" => CentralUnit,
+});
+words!(Cover {
+    "none" => None,
+    "cover" => Cover,
+    "superior" => Superior,
+});
 
 /// A profile as the list gives it (heroic tier), before a battle's tier.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,19 +106,7 @@ fn size_word(w: &str) -> Option<Size> {
 fn attack(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, a: &AttackRaw, ranged: bool) -> Attack {
     let at = |k: &str| [field.clone(), path![k]].concat();
     in_range(ctx, p, at("bonus"), "bonus", a.bonus, -20, 60);
-    let vs = match word(
-        ctx,
-        p,
-        at("vs"),
-        Some(a.vs.as_str()),
-        &["ac", "fortitude", "reflex", "will"],
-        "ac",
-    ) {
-        "fortitude" => Defence::Fortitude,
-        "reflex" => Defence::Reflex,
-        "will" => Defence::Will,
-        _ => Defence::Ac,
-    };
+    let vs = Defence::read_or(ctx, p, at("vs"), Some(a.vs.as_str()), Defence::Ac);
     let inches = if ranged {
         if a.reach.is_some() {
             ctx.err(
@@ -151,17 +192,20 @@ fn attack(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, a: &AttackRaw, range
     }
 }
 
-fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> ListedProfile {
+/// What a profile is: its type, size, racial courage, level and rarity.
+struct Kind {
+    unit_type: UnitType,
+    size: Size,
+    racial: i32,
+    level: u8,
+    rarity: Rarity,
+}
+
+/// The type, size, race, level and rarity of army-list profile `i`.
+fn kind(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> Kind {
     let f = |k: &str| path!["profile", i, k];
     let unit_type = UnitType::parse(&r.unit_type).unwrap_or_else(|| {
-        word(
-            ctx,
-            p,
-            f("type"),
-            Some(r.unit_type.as_str()),
-            UnitType::NAMES,
-            "infantry",
-        );
+        not_allowed(ctx, p, f("type"), &r.unit_type, UnitType::NAMES);
         UnitType::Infantry
     });
     let size = size_word(&r.size).unwrap_or_else(|| {
@@ -197,14 +241,7 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
     };
     let rarity = match &r.rarity {
         Some(w) => Rarity::parse(w).unwrap_or_else(|| {
-            word(
-                ctx,
-                p,
-                f("rarity"),
-                Some(w.as_str()),
-                Rarity::NAMES,
-                "common",
-            );
+            not_allowed(ctx, p, f("rarity"), w, Rarity::NAMES);
             Rarity::Common
         }),
         None => match unit_type {
@@ -213,6 +250,24 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
             _ => Rarity::Common,
         },
     };
+    Kind {
+        unit_type,
+        size,
+        racial,
+        level,
+        rarity,
+    }
+}
+
+/// A profile's numbers: hit points, resilience, attacks and action points
+/// (speed, initiative and defences are checked and used as given).
+fn numbers(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    i: usize,
+    r: &DndProfileRaw,
+) -> (Option<u32>, i64, i64, i64) {
+    let f = |k: &str| path!["profile", i, k];
     if !(1.0..=20.0).contains(&r.speed) {
         ctx.err(
             p,
@@ -248,11 +303,11 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
     in_range(ctx, p, f("attacks"), "attacks", attacks, 1, 10);
     let ap = r.ap.unwrap_or(0);
     in_range(ctx, p, f("ap"), "ap", ap, 0, 10);
-    let melee = attack(ctx, p, f("melee"), &r.melee, false);
-    let ranged = r
-        .ranged
-        .as_ref()
-        .map(|a| attack(ctx, p, f("ranged"), a, true));
+    (hp, resilience, attacks, ap)
+}
+
+/// A profile's `special` rules.
+fn psychology(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> Psychology {
     let mut psychology = Psychology::default();
     for (k, s) in r.special.iter().enumerate() {
         if !psychology.set(s) {
@@ -266,34 +321,56 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
             );
         }
     }
+    psychology
+}
+
+/// The mount's size (cavalry, and only cavalry, give one).
+fn mount(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    i: usize,
+    r: &DndProfileRaw,
+    t: UnitType,
+) -> Option<Size> {
+    let f = || path!["profile", i, "mount"];
     let mount = r.mount.as_ref().and_then(|m| {
         let s = size_word(m);
         if s.is_none() {
             ctx.err(
                 p,
-                f("mount"),
+                f(),
                 format!("`{m}` is not a size"),
                 Some("the mount's size: medium, large, huge".into()),
             );
         }
         s
     });
-    if mount.is_some() != (unit_type == UnitType::Cavalry) {
+    if mount.is_some() != (t == UnitType::Cavalry) {
         ctx.err(
             p,
-            f("mount"),
+            f(),
             "cavalry, and only cavalry, give the mount's size (`mount`)",
             Some("e.g. mount = \"large\" for horses (L578)".into()),
         );
     }
-    let companies = matches!(unit_type, UnitType::Infantry | UnitType::Cavalry);
-    let default_company = if unit_type == UnitType::Cavalry { 2 } else { 8 };
+    mount
+}
+
+/// Models per company and per row (infantry and cavalry only).
+fn company(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    i: usize,
+    r: &DndProfileRaw,
+    t: UnitType,
+) -> (i64, i64) {
+    let f = |k: &str| path!["profile", i, k];
+    let companies = matches!(t, UnitType::Infantry | UnitType::Cavalry);
+    let default_company = if t == UnitType::Cavalry { 2 } else { 8 };
     let capacity = r
         .company
         .unwrap_or(if companies { default_company } else { 1 });
-    let row = r
-        .row
-        .unwrap_or(if unit_type == UnitType::Cavalry { 2 } else { 4 });
+    let row = r.row.unwrap_or(if t == UnitType::Cavalry { 2 } else { 4 });
     if companies {
         if in_range(ctx, p, f("company"), "company", capacity, 1, 16)
             && in_range(ctx, p, f("row"), "row", row, 1, 8)
@@ -305,24 +382,30 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
         ctx.err(
             p,
             f("company"),
-            format!("{} units have no companies", unit_type.name()),
+            format!("{} units have no companies", t.name()),
             Some("remove `company` and `row`".into()),
         );
     }
-    let machine = match (unit_type, r.machine.as_deref()) {
-        (UnitType::WarMachine, Some("bolt_thrower")) => Some(MachineKind::BoltThrower),
-        (UnitType::WarMachine, Some("stone_thrower")) => Some(MachineKind::StoneThrower),
-        (UnitType::WarMachine, other) => {
-            word(
-                ctx,
-                p,
-                f("machine"),
-                Some(other.unwrap_or("")),
-                &["bolt_thrower", "stone_thrower"],
-                "bolt_thrower",
-            );
-            Some(MachineKind::BoltThrower)
-        }
+    (capacity, row)
+}
+
+/// A war machine's kind (only war machines name one) and its ranged attack.
+fn machine(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    i: usize,
+    r: &DndProfileRaw,
+    t: UnitType,
+) -> Option<MachineKind> {
+    let f = |k: &str| path!["profile", i, k];
+    let machine = match (t, r.machine.as_deref()) {
+        (UnitType::WarMachine, given) => Some(MachineKind::read_or(
+            ctx,
+            p,
+            f("machine"),
+            Some(given.unwrap_or("")),
+            MachineKind::BoltThrower,
+        )),
         (_, Some(_)) => {
             ctx.err(p, f("machine"), "only war machines name a `machine`", None);
             None
@@ -340,7 +423,21 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
             ),
         );
     }
-    let class_rule = match (unit_type, r.class.as_deref()) {
+    machine
+}
+
+/// A character's class rule, hit points and action points (only characters
+/// have a class).
+fn character(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    i: usize,
+    r: &DndProfileRaw,
+    t: UnitType,
+    (hp, ap): (Option<u32>, i64),
+) -> Option<ClassRule> {
+    let f = |k: &str| path!["profile", i, k];
+    let class_rule = match (t, r.class.as_deref()) {
         (UnitType::Character, Some(c)) => class_rule(ctx, p, f("class"), c),
         (_, Some(_)) => {
             ctx.err(p, f("class"), "only characters have a class", None);
@@ -348,7 +445,7 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
         }
         _ => None,
     };
-    if unit_type == UnitType::Character && hp.is_none() {
+    if t == UnitType::Character && hp.is_none() {
         ctx.err(
             p,
             f("hp"),
@@ -356,7 +453,7 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
             Some("the digest's template: hp about 25 + 5 per level above 1 (G-52)".into()),
         );
     }
-    if unit_type == UnitType::Character && ap < 1 {
+    if t == UnitType::Character && ap < 1 {
         ctx.err(
             p,
             f("ap"),
@@ -364,6 +461,24 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
             None,
         );
     }
+    class_rule
+}
+
+fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> ListedProfile {
+    let f = |k: &str| path!["profile", i, k];
+    let kind = kind(ctx, p, i, r);
+    let unit_type = kind.unit_type;
+    let (hp, resilience, attacks, ap) = numbers(ctx, p, i, r);
+    let melee = attack(ctx, p, f("melee"), &r.melee, false);
+    let ranged = r
+        .ranged
+        .as_ref()
+        .map(|a| attack(ctx, p, f("ranged"), a, true));
+    let psychology = psychology(ctx, p, i, r);
+    let mount = mount(ctx, p, i, r, unit_type);
+    let (capacity, row) = company(ctx, p, i, r, unit_type);
+    let machine = machine(ctx, p, i, r, unit_type);
+    let class_rule = character(ctx, p, i, r, unit_type, (hp, ap));
     let points = r.points.and_then(|v| {
         in_range(ctx, p, f("points"), "points", v, 0, 10_000_000).then_some(v as u32)
     });
@@ -372,10 +487,10 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
             id: r.id.clone(),
             name: r.name.clone(),
             unit_type,
-            size,
+            size: kind.size,
             monster: unit_type == UnitType::Monster,
             mount,
-            courage: racial + size.courage(),
+            courage: kind.racial + kind.size.courage(),
             speed: r.speed.clamp(1.0, 20.0),
             initiative: r.initiative as i32,
             resilience: resilience.clamp(1, 10) as u8,
@@ -391,14 +506,14 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
             capacity: capacity.clamp(1, 16) as u8,
             row_width: row.clamp(1, 8) as u8,
             points: 0,
-            level,
+            level: kind.level,
             hp,
             attacks: attacks.clamp(1, 10) as u8,
             ap: ap.clamp(0, 10) as u8,
             machine,
             class_rule,
         },
-        rarity,
+        rarity: kind.rarity,
         points,
     }
 }
@@ -459,6 +574,95 @@ pub fn validate_list(
     )
 }
 
+/// A doctrine's `movement`, with its `hold_radius`.
+fn doctrine_movement(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndDoctrineFile) -> Movement {
+    let mv = MovementWord::read_or(
+        ctx,
+        p,
+        path!["movement"],
+        raw.movement.as_deref(),
+        MovementWord::Advance,
+    );
+    if let Some(r) = raw.hold_radius {
+        if mv != MovementWord::Hold {
+            ctx.err(
+                p,
+                path!["hold_radius"],
+                format!("`hold_radius` = {r} has no effect unless movement = \"hold\""),
+                Some("remove it, or set movement = \"hold\"".into()),
+            );
+        } else if !(0.0..=200.0).contains(&r) {
+            ctx.err(
+                p,
+                path!["hold_radius"],
+                format!("hold_radius must be 0 to 200 inches, not {r}"),
+                None,
+            );
+        }
+    }
+    match mv {
+        MovementWord::Hold => Movement::HoldUntil {
+            radius: raw.hold_radius.unwrap_or(12.0),
+        },
+        MovementWord::Gunline => Movement::Gunline,
+        MovementWord::Advance => Movement::Advance,
+    }
+}
+
+/// `v` (at key `key`) if given and in `lo..=hi`, else `default`.
+fn whole(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    key: &str,
+    v: Option<i64>,
+    (lo, hi): (i64, i64),
+    default: i64,
+) -> i64 {
+    match v {
+        Some(v) if in_range(ctx, p, path![key], key, v, lo, hi) => v,
+        _ => default,
+    }
+}
+
+/// A doctrine's charge odds, fear threshold and character dice share
+/// (defaults from `d`).
+fn thresholds(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    raw: &DndDoctrineFile,
+    d: &DndDoctrine,
+) -> (u32, i32, u32) {
+    let charge = i64::from(d.charge_min_sixths);
+    let fear = i64::from(d.fear_min_courage);
+    let dice = i64::from(d.character_dice_pct);
+    (
+        whole(
+            ctx,
+            p,
+            "charge_min_sixths",
+            raw.charge_min_sixths,
+            (1, 6),
+            charge,
+        ) as u32,
+        whole(
+            ctx,
+            p,
+            "fear_min_courage",
+            raw.fear_min_courage,
+            (-20, 40),
+            fear,
+        ) as i32,
+        whole(
+            ctx,
+            p,
+            "character_dice_pct",
+            raw.character_dice_pct,
+            (0, 100),
+            dice,
+        ) as u32,
+    )
+}
+
 /// Validates a D&D War doctrine.
 pub fn validate_doctrine(
     raw: &DndDoctrineFile,
@@ -479,128 +683,46 @@ pub fn validate_doctrine(
         "doctrine",
     );
     let d = DndDoctrine::balanced();
-    let mv = word(
-        &ctx,
-        p,
-        path!["movement"],
-        raw.movement.as_deref(),
-        &["advance", "hold", "gunline"],
-        "advance",
-    );
-    let movement = match mv {
-        "hold" => Movement::HoldUntil {
-            radius: raw.hold_radius.unwrap_or(12.0),
-        },
-        "gunline" => Movement::Gunline,
-        _ => Movement::Advance,
-    };
-    if let Some(r) = raw.hold_radius {
-        if mv != "hold" {
-            ctx.err(
-                p,
-                path!["hold_radius"],
-                format!("`hold_radius` = {r} has no effect unless movement = \"hold\""),
-                Some("remove it, or set movement = \"hold\"".into()),
-            );
-        } else if !(0.0..=200.0).contains(&r) {
-            ctx.err(
-                p,
-                path!["hold_radius"],
-                format!("hold_radius must be 0 to 200 inches, not {r}"),
-                None,
-            );
-        }
-    }
-    let int =
-        |p: &mut Vec<Problem>, key: &str, v: Option<i64>, lo: i64, hi: i64, default: i64| match v {
-            Some(v) if in_range(&ctx, p, path![key], key, v, lo, hi) => v,
-            _ => default,
-        };
-    let charge_min_sixths = int(
-        p,
-        "charge_min_sixths",
-        raw.charge_min_sixths,
-        1,
-        6,
-        i64::from(d.charge_min_sixths),
-    ) as u32;
-    let fear_min_courage = int(
-        p,
-        "fear_min_courage",
-        raw.fear_min_courage,
-        -20,
-        40,
-        i64::from(d.fear_min_courage),
-    ) as i32;
-    let character_dice_pct = int(
-        p,
-        "character_dice_pct",
-        raw.character_dice_pct,
-        0,
-        100,
-        i64::from(d.character_dice_pct),
-    ) as u32;
-    let shoot_priority = match word(
+    let movement = doctrine_movement(&ctx, p, raw);
+    let (charge_min_sixths, fear_min_courage, character_dice_pct) = thresholds(&ctx, p, raw, &d);
+    let shoot_priority = ShootPriority::read_or(
         &ctx,
         p,
         path!["shoot_priority"],
         raw.shoot_priority.as_deref(),
-        &["closest", "most_damaged", "can_panic", "highest_points"],
-        "closest",
-    ) {
-        "most_damaged" => ShootPriority::MostDamaged,
-        "can_panic" => ShootPriority::CanPanic,
-        "highest_points" => ShootPriority::HighestPoints,
-        _ => ShootPriority::Closest,
-    };
-    let combat_order = match word(
+        ShootPriority::Closest,
+    );
+    let combat_order = CombatOrder::read_or(
         &ctx,
         p,
         path!["combat_order"],
         raw.combat_order.as_deref(),
-        &["biggest", "favourable"],
-        "favourable",
-    ) {
-        "biggest" => CombatOrder::Biggest,
-        _ => CombatOrder::Favourable,
-    };
-    let accept_challenges = match word(
+        CombatOrder::Favourable,
+    );
+    let accept_challenges = AcceptChallenge::read_or(
         &ctx,
         p,
         path!["accept_challenges"],
         raw.accept_challenges.as_deref(),
-        &["always", "never", "if_stronger"],
-        "if_stronger",
-    ) {
-        "always" => AcceptChallenge::Always,
-        "never" => AcceptChallenge::Never,
-        _ => AcceptChallenge::IfStronger,
-    };
-    let action_points = match word(
+        AcceptChallenge::IfStronger,
+    );
+    let action_points = ApUse::read_or(
         &ctx,
         p,
         path!["action_points"],
         raw.action_points.as_deref(),
-        &["never", "tests", "tests_and_charges"],
-        "tests",
-    ) {
-        "never" => ApUse::Never,
-        "tests_and_charges" => ApUse::TestsAndCharges,
-        _ => ApUse::Tests,
-    };
-    let general_placement = match word(
+        ApUse::Tests,
+    );
+    let general_placement = GeneralPlacement::read_or(
         &ctx,
         p,
         path!["general_placement"],
         raw.general_placement.as_deref(),
-        &["scenario", "largest_unit", "central_unit"],
-        "scenario",
-    ) {
-        "largest_unit" => GeneralPlacement::LargestUnit,
-        "central_unit" => GeneralPlacement::CentralUnit,
-        _ => GeneralPlacement::Scenario,
-    };
-    let ranks = raw.ranks.map(|r| int(p, "ranks", Some(r), 1, 40, 1) as u8);
+        GeneralPlacement::Scenario,
+    );
+    let ranks = raw
+        .ranks
+        .map(|r| whole(&ctx, p, "ranks", Some(r), (1, 40), 1) as u8);
     DndDoctrine {
         name: raw.doctrine.name.clone(),
         take_initiative: raw.take_initiative.unwrap_or(d.take_initiative),
@@ -680,18 +802,7 @@ fn terrain(
             return None;
         }
     };
-    let cover = match word(
-        ctx,
-        p,
-        f("cover"),
-        t.cover.as_deref(),
-        &["none", "cover", "superior"],
-        "none",
-    ) {
-        "cover" => Cover::Cover,
-        "superior" => Cover::Superior,
-        _ => Cover::None,
-    };
+    let cover = Cover::read_or(ctx, p, f("cover"), t.cover.as_deref(), Cover::None);
     let elevation = t.elevation.unwrap_or(0);
     in_range(ctx, p, f("elevation"), "elevation", elevation, -5, 5);
     let area = Area {
@@ -729,31 +840,22 @@ fn area_on_board(a: &Area, board: Board) -> bool {
     }
 }
 
-/// Validates a D&D War scenario into a playable [`Scenario`].
-pub fn validate(
-    loc: &Locator,
-    raw: DndScenarioFile,
-    base: Option<&Path>,
-    mut problems: Vec<Problem>,
-) -> Result<Scenario, Problems> {
-    let ctx = Ctx {
-        loc,
-        prefix: Vec::new(),
-    };
-    let p = &mut problems;
-    let head = header(
-        &ctx,
-        p,
-        &raw.scenario.name,
-        &raw.options,
-        (SPECS, "dnd_war"),
-        None,
-        6,
-        raw.run.battles,
-    );
-    let options = DndOptions::from_values(&head.options);
+/// The battle a scenario sets: level and size, the table, the deployment
+/// zone's depth and the terrain.
+struct Battle {
+    level: u8,
+    size: BattleSize,
+    board: Board,
+    /// The table is within the allowed size.
+    board_ok: bool,
+    zone: f64,
+    terrain: Vec<Area>,
+}
+
+/// The scenario's battle level and size, table, deployment depth and terrain.
+fn battle(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndScenarioFile) -> Battle {
     let level = raw.scenario.level.unwrap_or(5);
-    let level = if in_range(&ctx, p, path!["scenario", "level"], "level", level, 1, 30) {
+    let level = if in_range(ctx, p, path!["scenario", "level"], "level", level, 1, 30) {
         level as u8
     } else {
         5
@@ -798,402 +900,637 @@ pub fn validate(
         .terrain
         .iter()
         .enumerate()
-        .filter_map(|(i, t)| terrain(&ctx, p, i, t, board))
+        .filter_map(|(i, t)| terrain(ctx, p, i, t, board))
         .collect();
-    if raw.sides.len() != 2 {
+    Battle {
+        level,
+        size,
+        board,
+        board_ok,
+        zone,
+        terrain,
+    }
+}
+
+/// The profiles, units and army-building entries made so far.
+#[derive(Default)]
+struct Army {
+    profiles: Vec<Profile>,
+    units: Vec<UnitSpec>,
+    entries: Vec<ArmyEntry>,
+}
+
+/// Unit entries under validation: where problems go and the battle.
+struct Deploying<'a> {
+    ctx: &'a Ctx<'a>,
+    battle: &'a Battle,
+}
+
+/// The field of key `key` of unit entry `k` of side `si`.
+fn unit_field(si: usize, k: usize, key: &str) -> Vec<Seg> {
+    path!["side", si, "units", k, key]
+}
+
+/// An entry's command models (characters and war machines have none).
+fn command(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    e: &DndUnitEntry,
+    unit_type: UnitType,
+) -> Command {
+    let command = Command {
+        captain: e.captain.unwrap_or(false),
+        standard: e.standard.unwrap_or(false),
+        musician: e.musician.unwrap_or(false),
+    };
+    if command.count() > 0 && matches!(unit_type, UnitType::Character | UnitType::WarMachine) {
         ctx.err(
             p,
-            path!["side"],
-            format!(
-                "a battle has exactly 2 sides, this scenario has {}",
-                raw.sides.len()
-            ),
-            Some("write two [[side]] tables".into()),
+            field,
+            format!("{} units have no command models", unit_type.name()),
+            None,
         );
-        return Err(Problems(problems));
     }
-    let mut resolved = raw.clone();
-    let mut lists: [Vec<ListedProfile>; 2] = [Vec::new(), Vec::new()];
-    let mut doctrines: Vec<Option<DndDoctrine>> = Vec::new();
-    for (i, side) in resolved.sides.iter_mut().enumerate() {
-        if let Some(list) = resolve_validated(
-            &mut side.army_list,
-            path!["side", i, "army_list"],
-            loc,
-            base,
-            builtin::DND_ARMY_LISTS,
-            "army list",
-            p,
-            validate_list,
-        ) {
-            lists[i] = list;
+    command
+}
+
+impl Deploying<'_> {
+    /// `listed` at the battle's tier, with its effective level (None: above 30).
+    fn tiered(
+        &self,
+        p: &mut Vec<Problem>,
+        field: Vec<Seg>,
+        listed: &ListedProfile,
+    ) -> Option<(Profile, u8)> {
+        let level = self.battle.level;
+        let eff_level = listed.profile.level as u32 + 10 * tier(level) as u32;
+        if eff_level > 30 {
+            self.ctx.err(p, field, format!("a level-{} profile in a level-{level} battle would be level {eff_level}, above 30", listed.profile.level), Some("profiles are written at heroic tier; a paragon or epic battle adds 10 or 20 levels (L764)".into()));
+            return None;
         }
-        doctrines.push(resolve_validated(
-            &mut side.doctrine,
-            path!["side", i, "doctrine"],
-            loc,
-            base,
-            builtin::DND_DOCTRINES,
-            "doctrine",
-            p,
-            validate_doctrine,
-        ));
+        let eff_level = eff_level as u8;
+        let shift = tier_shift(tier(level));
+        let mut prof = listed.profile.clone();
+        prof.initiative += shift;
+        for d in prof.defences.iter_mut() {
+            *d += shift;
+        }
+        prof.melee.bonus += shift;
+        if let Some(r) = prof.ranged.as_mut() {
+            r.bonus += shift;
+        }
+        prof.level = eff_level;
+        if prof.is_character() {
+            prof.courage += tier_bonus(eff_level);
+        }
+        Some((prof, eff_level))
     }
-    let shift = tier_shift(tier(level));
-    let mut profiles: Vec<Profile> = Vec::new();
-    let mut units: Vec<UnitSpec> = Vec::new();
-    let mut entries: Vec<ArmyEntry> = Vec::new();
-    let mut notes: Vec<String> = Vec::new();
-    for (si, side) in raw.sides.iter().enumerate() {
-        let side_id = if si == 0 { Side::A } else { Side::B };
-        if side.units.is_empty() {
+
+    /// The body of a company unit and its price (None: bad companies).
+    fn companies(
+        &self,
+        p: &mut Vec<Problem>,
+        (si, k): (usize, usize),
+        e: &DndUnitEntry,
+        (listed, prof, eff_level): (&ListedProfile, &Profile, u8),
+        command: Command,
+    ) -> Option<(Body, Option<u32>)> {
+        let (ctx, field) = (self.ctx, |key: &str| unit_field(si, k, key));
+        let companies = e.companies.unwrap_or(1);
+        let frontage = e.frontage.unwrap_or(companies.min(4));
+        let ok = in_range(ctx, p, field("companies"), "companies", companies, 1, 40)
+            & in_range(
+                ctx,
+                p,
+                field("frontage"),
+                "frontage",
+                frontage,
+                1,
+                companies.max(1),
+            );
+        let cap = i64::from(prof.capacity);
+        let models = e.models.unwrap_or(companies * cap);
+        if ok && !((companies - 1) * cap + 1..=companies * cap).contains(&models) {
             ctx.err(
                 p,
-                path!["side", si, "units"],
-                format!("side `{}` has no units", side.name),
-                Some("add [[side.units]] tables".into()),
+                field("models"),
+                format!("{models} models do not make {companies} companies of {cap}"),
+                Some(format!(
+                    "give {}..={} models, or leave `models` out for full companies",
+                    (companies - 1) * cap + 1,
+                    companies * cap
+                )),
             );
         }
-        for (k, e) in side.units.iter().enumerate() {
-            let field = |key: &str| path!["side", si, "units", k, key];
-            let Some(listed) = lists[si].iter().find(|l| l.profile.id == e.profile) else {
-                if !lists[si].is_empty() {
-                    let ids: Vec<&str> = lists[si].iter().map(|l| l.profile.id.as_str()).collect();
-                    let hint = did_you_mean(&e.profile, ids.iter().copied()).unwrap_or_else(|| {
-                        format!("profiles of this side's army list: {}", ids.join(", "))
-                    });
-                    ctx.err(
-                        p,
-                        field("profile"),
-                        format!("profile `{}` is not in this side's army list", e.profile),
-                        Some(hint),
-                    );
-                }
-                continue;
-            };
-            let eff_level = listed.profile.level as u32 + 10 * tier(level) as u32;
-            if eff_level > 30 {
-                ctx.err(p, field("profile"), format!("a level-{} profile in a level-{level} battle would be level {eff_level}, above 30", listed.profile.level), Some("profiles are written at heroic tier; a paragon or epic battle adds 10 or 20 levels (L764)".into()));
-                continue;
-            }
-            let eff_level = eff_level as u8;
-            let mut prof = listed.profile.clone();
-            prof.initiative += shift;
-            for d in prof.defences.iter_mut() {
-                *d += shift;
-            }
-            prof.melee.bonus += shift;
-            if let Some(r) = prof.ranged.as_mut() {
-                r.bonus += shift;
-            }
-            prof.level = eff_level;
-            if prof.is_character() {
-                prof.courage += tier_bonus(eff_level);
-            }
-            let unit_type = prof.unit_type;
-            let command = Command {
-                captain: e.captain.unwrap_or(false),
-                standard: e.standard.unwrap_or(false),
-                musician: e.musician.unwrap_or(false),
-            };
-            if command.count() > 0
-                && matches!(unit_type, UnitType::Character | UnitType::WarMachine)
-            {
+        if e.models.is_some_and(|m| m < command.count() as i64 + 1) {
+            ctx.err(
+                p,
+                field("models"),
+                "the command models need at least one ordinary model beside them",
+                None,
+            );
+        }
+        if !ok {
+            return None;
+        }
+        let short = (companies * cap - models).clamp(0, cap - 1) as u16;
+        let body = Body::companies(
+            companies as u16,
+            short,
+            prof.capacity,
+            prof.row_width,
+            frontage as u8,
+            command,
+        );
+        let per = listed
+            .points
+            .or_else(|| army::minion_price(u32::from(prof.capacity), prof.resilience, eff_level));
+        Some((body, per.map(|c| c * companies as u32)))
+    }
+
+    /// The body of a loose unit (models, a war machine's crew, a
+    /// character) and its price (None: bad models).
+    fn loose(
+        &self,
+        p: &mut Vec<Problem>,
+        (si, k): (usize, usize),
+        e: &DndUnitEntry,
+        (listed, prof, eff_level): (&ListedProfile, &Profile, u8),
+        command: Command,
+    ) -> Option<(Body, Option<u32>)> {
+        let (ctx, field) = (self.ctx, |key: &str| unit_field(si, k, key));
+        let unit_type = prof.unit_type;
+        if e.companies.is_some() || e.frontage.is_some() {
+            ctx.err(
+                p,
+                field("companies"),
+                format!("{} units have no companies", unit_type.name()),
+                Some("give `models` instead".into()),
+            );
+        }
+        let (lo, hi, default) = match unit_type {
+            UnitType::Character => (1, 1, 1),
+            UnitType::WarMachine => (1, 5, 2),
+            _ => (1, 40, 1),
+        };
+        let what = if unit_type == UnitType::WarMachine {
+            "crew"
+        } else {
+            "models"
+        };
+        let models = e.models.unwrap_or(default);
+        if !in_range(ctx, p, field("models"), what, models, lo, hi) {
+            return None;
+        }
+        let n = models as u32;
+        let price = match unit_type {
+            UnitType::Character => army::character_value(eff_level),
+            UnitType::WarMachine => listed.points.or_else(|| army::machine_price(n, eff_level)),
+            _ => match (listed.points, prof.hp) {
+                (Some(pts), _) => Some(pts * n),
+                (None, None) => army::minion_price(n, prof.resilience, eff_level),
+                (None, Some(_)) => army::monster_price(eff_level).map(|x| x * n),
+            },
+        };
+        Some((Body::loose(models as u16, command), price))
+    }
+
+    /// The unit a character joins (a problem unless it is a unit of his
+    /// side, listed before him, that a character can join and has none).
+    fn joins(
+        &self,
+        p: &mut Vec<Problem>,
+        (si, k): (usize, usize),
+        e: &DndUnitEntry,
+        unit_type: UnitType,
+        army: &Army,
+    ) -> Option<usize> {
+        let (ctx, field) = (self.ctx, |key: &str| unit_field(si, k, key));
+        let side_id = if si == 0 { Side::A } else { Side::B };
+        let units = &army.units;
+        let host = e.joins.as_ref()?;
+        if unit_type != UnitType::Character {
+            ctx.err(p, field("joins"), "only characters join units", None);
+            return None;
+        }
+        if e.at.is_some() {
+            ctx.err(
+                p,
+                field("at"),
+                "a character who joins a unit stands in it: give `joins` or `at`, not both",
+                None,
+            );
+        }
+        match units
+            .iter()
+            .position(|u| u.side == side_id && &u.label == host)
+        {
+            Some(h) if !army.profiles[units[h].profile].can_be_joined() => {
                 ctx.err(
                     p,
-                    field("captain"),
-                    format!("{} units have no command models", unit_type.name()),
-                    None,
+                    field("joins"),
+                    format!("`{host}` is not a unit a character can join"),
+                    Some("join an infantry, cavalry, skirmisher or monster unit".into()),
                 );
+                None
             }
-            let (body, base_price) = if prof.has_companies() && unit_type != UnitType::Monster {
-                let companies = e.companies.unwrap_or(1);
-                let frontage = e.frontage.unwrap_or(companies.min(4));
-                let ok = in_range(&ctx, p, field("companies"), "companies", companies, 1, 40)
-                    & in_range(
-                        &ctx,
-                        p,
-                        field("frontage"),
-                        "frontage",
-                        frontage,
-                        1,
-                        companies.max(1),
-                    );
-                let cap = i64::from(prof.capacity);
-                let models = e.models.unwrap_or(companies * cap);
-                if ok && !((companies - 1) * cap + 1..=companies * cap).contains(&models) {
-                    ctx.err(
-                        p,
-                        field("models"),
-                        format!("{models} models do not make {companies} companies of {cap}"),
-                        Some(format!(
-                            "give {}..={} models, or leave `models` out for full companies",
-                            (companies - 1) * cap + 1,
-                            companies * cap
-                        )),
-                    );
-                }
-                if e.models.is_some_and(|m| m < command.count() as i64 + 1) {
-                    ctx.err(
-                        p,
-                        field("models"),
-                        "the command models need at least one ordinary model beside them",
-                        None,
-                    );
-                }
-                if !ok {
-                    continue;
-                }
-                let short = (companies * cap - models).clamp(0, cap - 1) as u16;
-                let body = Body::companies(
-                    companies as u16,
-                    short,
-                    prof.capacity,
-                    prof.row_width,
-                    frontage as u8,
-                    command,
-                );
-                let per = listed.points.or_else(|| {
-                    army::minion_price(u32::from(prof.capacity), prof.resilience, eff_level)
-                });
-                (body, per.map(|c| c * companies as u32))
-            } else {
-                if e.companies.is_some() || e.frontage.is_some() {
-                    ctx.err(
-                        p,
-                        field("companies"),
-                        format!("{} units have no companies", unit_type.name()),
-                        Some("give `models` instead".into()),
-                    );
-                }
-                let (lo, hi, default) = match unit_type {
-                    UnitType::Character => (1, 1, 1),
-                    UnitType::WarMachine => (1, 5, 2),
-                    _ => (1, 40, 1),
-                };
-                let what = if unit_type == UnitType::WarMachine {
-                    "crew"
-                } else {
-                    "models"
-                };
-                let models = e.models.unwrap_or(default);
-                if !in_range(&ctx, p, field("models"), what, models, lo, hi) {
-                    continue;
-                }
-                let n = models as u32;
-                let price = match unit_type {
-                    UnitType::Character => army::character_value(eff_level),
-                    UnitType::WarMachine => {
-                        listed.points.or_else(|| army::machine_price(n, eff_level))
-                    }
-                    _ => match (listed.points, prof.hp) {
-                        (Some(pts), _) => Some(pts * n),
-                        (None, None) => army::minion_price(n, prof.resilience, eff_level),
-                        (None, Some(_)) => army::monster_price(eff_level).map(|x| x * n),
-                    },
-                };
-                (Body::loose(models as u16, command), price)
-            };
-            let command_cost = army::command_price(
-                command.captain,
-                command.standard,
-                command.musician,
-                eff_level,
-            )
-            .unwrap_or(0);
-            let items = e.magic_items.unwrap_or(0);
-            if !in_range(&ctx, p, field("magic_items"), "magic_items", items, 0, 10) {
-                continue;
-            }
-            if items > 0 && unit_type == UnitType::Character {
-                ctx.err(p, field("magic_items"), "magic items go to units, not characters (L783); a character's own items cost nothing", Some("remove magic_items from the character".into()));
-            }
-            let item_cost = items as u32 * army::magic_item_cost(level).unwrap_or(0);
-            let battle_standard = e.battle_standard.unwrap_or(false);
-            let banner_cost = if battle_standard {
-                army::battle_banner_cost(level, false).unwrap_or(0)
-            } else {
-                0
-            };
-            if battle_standard && unit_type != UnitType::Character {
+            Some(h) if units.iter().any(|u| u.joins == Some(h)) => {
                 ctx.err(
                     p,
-                    field("battle_standard"),
-                    "the battle standard must be carried by a character (L785)",
-                    Some("move battle_standard = true to a character entry".into()),
+                    field("joins"),
+                    format!("`{host}` already has a character"),
+                    Some("muster plays one character per unit".into()),
                 );
+                None
             }
-            if e.general.unwrap_or(false) && unit_type != UnitType::Character {
+            Some(h) => Some(h),
+            None => {
                 ctx.err(
                     p,
-                    field("general"),
-                    "the general is a character (L652)",
-                    None,
-                );
-            }
-            let label = e.label.clone().unwrap_or_else(|| {
-                let n = units
-                    .iter()
-                    .filter(|u| u.side == side_id && profiles[u.profile].id == prof.id)
-                    .count()
-                    + 1;
-                format!("{}#{n}", prof.id)
-            });
-            if units.iter().any(|u| u.side == side_id && u.label == label) {
-                ctx.err(
-                    p,
-                    field("label"),
-                    format!("label `{label}` is used twice on this side"),
-                    Some("give every unit its own label".into()),
-                );
-            }
-            let points = base_price.unwrap_or(0)
-                + if unit_type == UnitType::Character {
-                    0
-                } else {
-                    command_cost + item_cost
-                };
-            let facing = e.facing.unwrap_or(if si == 0 { 0.0 } else { 180.0 });
-            let centre = e.at.map(|[x, y]| Vec2::new(x, y));
-            let joins = match (&e.joins, unit_type) {
-                (Some(_), t) if t != UnitType::Character => {
-                    ctx.err(p, field("joins"), "only characters join units", None);
-                    None
-                }
-                (Some(host), _) => {
-                    if e.at.is_some() {
-                        ctx.err(p, field("at"), "a character who joins a unit stands in it: give `joins` or `at`, not both", None);
-                    }
-                    match units
-                        .iter()
-                        .position(|u| u.side == side_id && &u.label == host)
-                    {
-                        Some(h) if !profiles[units[h].profile].can_be_joined() => {
-                            ctx.err(
-                                p,
-                                field("joins"),
-                                format!("`{host}` is not a unit a character can join"),
-                                Some(
-                                    "join an infantry, cavalry, skirmisher or monster unit".into(),
-                                ),
-                            );
-                            None
-                        }
-                        Some(h) if units.iter().any(|u| u.joins == Some(h)) => {
-                            ctx.err(
-                                p,
-                                field("joins"),
-                                format!("`{host}` already has a character"),
-                                Some("muster plays one character per unit".into()),
-                            );
-                            None
-                        }
-                        Some(h) => Some(h),
-                        None => {
-                            ctx.err(p, field("joins"), format!("no unit labelled `{host}` is listed before this character on this side"), Some("list the unit first and give it a `label`".into()));
-                            None
-                        }
-                    }
-                }
-                (None, _) => None,
-            };
-            if e.joins.is_none() && centre.is_none() {
-                ctx.err(
-                    p,
-                    field("at"),
-                    "the unit needs `at` = [x, y], its centre in inches",
-                    Some(format!(
-                        "side {} deploys within {zone}\" of the {} edge",
-                        side.name,
-                        if si == 0 { "south" } else { "north" }
-                    )),
-                );
-                continue;
-            }
-            let (centre, bearing) = match joins {
-                Some(h) => (units[h].centre, units[h].bearing),
-                None => (centre.unwrap_or_default(), facing),
-            };
-            prof.points = base_price.unwrap_or(0);
-            let profile_index = crate::scenario::checks::intern(&mut profiles, prof);
-            entries.push(ArmyEntry {
-                side: si,
-                field: path!["side", si, "units", k],
-                rarity: listed.rarity,
-                unit_type,
-                level: eff_level,
-                points: if unit_type == UnitType::Character {
-                    banner_cost
-                } else {
-                    points
-                },
-                magic_items: items as u32,
-                battle_standard,
-                general: e.general.unwrap_or(false),
-            });
-            let reserve = e.reserve.unwrap_or(false);
-            if let Some(h) = joins.filter(|&h| reserve || units[h].reserve) {
-                ctx.err(
-                    p,
-                    path!["side", si, "units", k, "reserve"],
+                    field("joins"),
                     format!(
-                        "a character cannot join a reserve unit, nor be held in reserve inside `{}`",
-                        units[h].label
+                        "no unit labelled `{host}` is listed before this character on this side"
                     ),
-                    Some("deploy the character on his own with `reserve = true`, or join a unit on the table".into()),
+                    Some("list the unit first and give it a `label`".into()),
                 );
+                None
             }
-            units.push(UnitSpec {
-                label,
-                side: side_id,
-                profile: profile_index,
-                body,
-                centre,
-                bearing,
-                battle_standard,
-                points,
-                joins,
-                general: e.general.unwrap_or(false),
-                reserve,
-            });
         }
     }
-    if let [Some(a), Some(b)] = doctrines.as_slice() {
+
+    /// Magic items, the battle standard and the general of an entry: the
+    /// items (None: too many) and the battle banner's cost.
+    fn extras(
+        &self,
+        p: &mut Vec<Problem>,
+        (si, k): (usize, usize),
+        e: &DndUnitEntry,
+        unit_type: UnitType,
+    ) -> Option<(i64, u32)> {
+        let (ctx, field) = (self.ctx, |key: &str| unit_field(si, k, key));
+        let level = self.battle.level;
+        let items = e.magic_items.unwrap_or(0);
+        if !in_range(ctx, p, field("magic_items"), "magic_items", items, 0, 10) {
+            return None;
+        }
+        if items > 0 && unit_type == UnitType::Character {
+            ctx.err(p, field("magic_items"), "magic items go to units, not characters (L783); a character's own items cost nothing", Some("remove magic_items from the character".into()));
+        }
+        let battle_standard = e.battle_standard.unwrap_or(false);
+        let banner_cost = if battle_standard {
+            army::battle_banner_cost(level, false).unwrap_or(0)
+        } else {
+            0
+        };
+        if battle_standard && unit_type != UnitType::Character {
+            ctx.err(
+                p,
+                field("battle_standard"),
+                "the battle standard must be carried by a character (L785)",
+                Some("move battle_standard = true to a character entry".into()),
+            );
+        }
+        if e.general.unwrap_or(false) && unit_type != UnitType::Character {
+            ctx.err(
+                p,
+                field("general"),
+                "the general is a character (L652)",
+                None,
+            );
+        }
+        Some((items, banner_cost))
+    }
+
+    /// A unit's label (default: the profile id and a number), unique on its side.
+    fn label(
+        &self,
+        p: &mut Vec<Problem>,
+        (si, k): (usize, usize),
+        e: &DndUnitEntry,
+        id: &str,
+        army: &Army,
+    ) -> String {
+        let side_id = if si == 0 { Side::A } else { Side::B };
+        let units = &army.units;
+        let label = e.label.clone().unwrap_or_else(|| {
+            let n = units
+                .iter()
+                .filter(|u| u.side == side_id && army.profiles[u.profile].id == id)
+                .count()
+                + 1;
+            format!("{id}#{n}")
+        });
+        if units.iter().any(|u| u.side == side_id && u.label == label) {
+            self.ctx.err(
+                p,
+                unit_field(si, k, "label"),
+                format!("label `{label}` is used twice on this side"),
+                Some("give every unit its own label".into()),
+            );
+        }
+        label
+    }
+
+    /// Validates unit entry `k` of side `si` into a unit of `army`.
+    fn unit_entry(
+        &self,
+        p: &mut Vec<Problem>,
+        army: &mut Army,
+        list: &[ListedProfile],
+        (si, k): (usize, usize),
+        side: &DndSideRaw,
+    ) {
+        let (ctx, e) = (self.ctx, &side.units[k]);
+        let field = |key: &str| unit_field(si, k, key);
+        let Some(listed) = self.listed(p, list, field("profile"), e) else {
+            return;
+        };
+        let Some((mut prof, eff_level)) = self.tiered(p, field("profile"), listed) else {
+            return;
+        };
+        let unit_type = prof.unit_type;
+        let command = command(ctx, p, field("captain"), e, unit_type);
+        let of = (listed, &prof, eff_level);
+        let body = if prof.has_companies() && unit_type != UnitType::Monster {
+            self.companies(p, (si, k), e, of, command)
+        } else {
+            self.loose(p, (si, k), e, of, command)
+        };
+        let Some((body, base_price)) = body else {
+            return;
+        };
+        let command_cost = army::command_price(
+            command.captain,
+            command.standard,
+            command.musician,
+            eff_level,
+        )
+        .unwrap_or(0);
+        let Some((items, banner_cost)) = self.extras(p, (si, k), e, unit_type) else {
+            return;
+        };
+        let item_cost = items as u32 * army::magic_item_cost(self.battle.level).unwrap_or(0);
+        let label = self.label(p, (si, k), e, &prof.id, army);
+        let points = base_price.unwrap_or(0)
+            + if unit_type == UnitType::Character {
+                0
+            } else {
+                command_cost + item_cost
+            };
+        let facing = e.facing.unwrap_or(if si == 0 { 0.0 } else { 180.0 });
+        let centre = e.at.map(|[x, y]| Vec2::new(x, y));
+        let joins = self.joins(p, (si, k), e, unit_type, army);
+        if e.joins.is_none() && centre.is_none() {
+            ctx.err(
+                p,
+                field("at"),
+                "the unit needs `at` = [x, y], its centre in inches",
+                Some(format!(
+                    "side {} deploys within {}\" of the {} edge",
+                    side.name,
+                    self.battle.zone,
+                    if si == 0 { "south" } else { "north" }
+                )),
+            );
+            return;
+        }
+        let (centre, bearing) = match joins {
+            Some(h) => (army.units[h].centre, army.units[h].bearing),
+            None => (centre.unwrap_or_default(), facing),
+        };
+        prof.points = base_price.unwrap_or(0);
+        let unit = UnitSpec {
+            label,
+            side: if si == 0 { Side::A } else { Side::B },
+            profile: 0,
+            body,
+            centre,
+            bearing,
+            battle_standard: e.battle_standard.unwrap_or(false),
+            points,
+            joins,
+            general: e.general.unwrap_or(false),
+            reserve: e.reserve.unwrap_or(false),
+        };
+        let entry = ArmyEntry {
+            side: si,
+            field: path!["side", si, "units", k],
+            rarity: listed.rarity,
+            unit_type,
+            level: eff_level,
+            points: if unit_type == UnitType::Character {
+                banner_cost
+            } else {
+                points
+            },
+            magic_items: items as u32,
+            battle_standard: unit.battle_standard,
+            general: unit.general,
+        };
+        self.enlist(p, army, prof, entry, unit);
+    }
+
+    /// Adds a unit, its profile and its army-building entry to `army`; a
+    /// character may neither join a reserve unit nor be held in reserve
+    /// inside one.
+    fn enlist(
+        &self,
+        p: &mut Vec<Problem>,
+        army: &mut Army,
+        prof: Profile,
+        entry: ArmyEntry,
+        mut unit: UnitSpec,
+    ) {
+        unit.profile = intern(&mut army.profiles, prof);
+        if let Some(h) = unit
+            .joins
+            .filter(|&h| unit.reserve || army.units[h].reserve)
+        {
+            self.ctx.err(
+                p,
+                [entry.field.clone(), path!["reserve"]].concat(),
+                format!(
+                    "a character cannot join a reserve unit, nor be held in reserve inside `{}`",
+                    army.units[h].label
+                ),
+                Some("deploy the character on his own with `reserve = true`, or join a unit on the table".into()),
+            );
+        }
+        army.entries.push(entry);
+        army.units.push(unit);
+    }
+
+    /// The listed profile a unit entry names (a problem when the side's
+    /// army list has none of that id).
+    fn listed<'l>(
+        &self,
+        p: &mut Vec<Problem>,
+        list: &'l [ListedProfile],
+        field: Vec<Seg>,
+        e: &DndUnitEntry,
+    ) -> Option<&'l ListedProfile> {
+        let found = list.iter().find(|l| l.profile.id == e.profile);
+        if found.is_none() && !list.is_empty() {
+            let ids: Vec<&str> = list.iter().map(|l| l.profile.id.as_str()).collect();
+            not_in_list(self.ctx, p, field, "profile", &e.profile, &ids);
+        }
+        found
+    }
+
+    /// Every side's units.
+    fn army(
+        &self,
+        p: &mut Vec<Problem>,
+        raw: &DndScenarioFile,
+        lists: &[Vec<ListedProfile>; 2],
+    ) -> Army {
+        let mut army = Army::default();
+        for (si, side) in raw.sides.iter().enumerate() {
+            if side.units.is_empty() {
+                self.ctx.err(
+                    p,
+                    path!["side", si, "units"],
+                    format!("side `{}` has no units", side.name),
+                    Some("add [[side.units]] tables".into()),
+                );
+            }
+            for k in 0..side.units.len() {
+                self.unit_entry(p, &mut army, &lists[si], (si, k), side);
+            }
+        }
+        army
+    }
+}
+
+/// Resolves and validates each side's army list and doctrine.
+fn side_lists(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    resolved: &mut DndScenarioFile,
+    base: Option<&Path>,
+) -> ([Vec<ListedProfile>; 2], Vec<Option<DndDoctrine>>) {
+    let mut lists: [Vec<ListedProfile>; 2] = [Vec::new(), Vec::new()];
+    let mut doctrines = Vec::new();
+    side_files(
+        ctx.loc,
+        p,
+        base,
+        &mut resolved.sides,
+        |s| (&mut s.army_list, &mut s.doctrine),
+        (builtin::DND_ARMY_LISTS, validate_list),
+        (builtin::DND_DOCTRINES, validate_doctrine),
+        |_, i, list, doctrine| {
+            if let Some(list) = list {
+                lists[i] = list;
+            }
+            doctrines.push(doctrine);
+        },
+    );
+    (lists, doctrines)
+}
+
+/// Deploys both armies by their doctrines, then checks the deployment (on
+/// a sound table) and the army-building rules; returns the notes.
+fn deploy_and_check(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    raw: &DndScenarioFile,
+    battle: &Battle,
+    army: &mut Army,
+    doctrines: &[Option<DndDoctrine>],
+    options: &DndOptions,
+) -> Vec<String> {
+    let mut notes: Vec<String> = Vec::new();
+    if let [Some(a), Some(b)] = doctrines {
         notes.extend(crate::rulesets::dnd_war::input::deploy::apply(
-            &profiles,
-            &mut units,
+            &army.profiles,
+            &mut army.units,
             [a, b],
             [&raw.sides[0].name, &raw.sides[1].name],
         ));
     }
-    if board_ok {
-        let fields: Vec<Vec<Seg>> = entries.iter().map(|e| e.field.clone()).collect();
+    if battle.board_ok {
+        let fields: Vec<Vec<Seg>> = army.entries.iter().map(|e| e.field.clone()).collect();
         crate::rulesets::dnd_war::input::army::check_deployment(
-            &ctx, p, &profiles, &units, &fields, board, zone,
+            ctx,
+            p,
+            &army.profiles,
+            &army.units,
+            &fields,
+            battle.board,
+            battle.zone,
         );
     }
     if raw.scenario.army_building.unwrap_or(true) {
         check_armies(
-            &ctx,
+            ctx,
             p,
-            &entries,
-            level,
-            size,
+            &army.entries,
+            battle.level,
+            battle.size,
             options.points_table_errata,
             &mut notes,
         );
     } else {
         notes.push("army building is not checked (army_building = false)".into());
     }
+    notes
+}
+
+/// Validates a D&D War scenario into a playable [`Scenario`].
+pub fn validate(
+    loc: &Locator,
+    raw: DndScenarioFile,
+    base: Option<&Path>,
+    mut problems: Vec<Problem>,
+) -> Result<Scenario, Problems> {
+    let ctx = Ctx {
+        loc,
+        prefix: Vec::new(),
+    };
+    let p = &mut problems;
+    let head = header(
+        &ctx,
+        p,
+        &raw.scenario.name,
+        &raw.options,
+        (SPECS, "dnd_war"),
+        None,
+        6,
+        raw.run.battles,
+    );
+    let options = DndOptions::from_values(&head.options);
+    let battle = battle(&ctx, p, &raw);
+    if !two_sides(&ctx, p, raw.sides.len()) {
+        return Err(Problems(problems));
+    }
+    let mut resolved = raw.clone();
+    let (lists, doctrines) = side_lists(&ctx, p, &mut resolved, base);
+    let deploying = Deploying {
+        ctx: &ctx,
+        battle: &battle,
+    };
+    let mut army = deploying.army(p, &raw, &lists);
+    let mut notes = deploy_and_check(&ctx, p, &raw, &battle, &mut army, &doctrines, &options);
     notes.extend(crate::rulesets::dnd_war::input::army::gap_notes(
-        &resolved, &profiles, &units,
+        &resolved,
+        &army.profiles,
+        &army.units,
     ));
+    let Battle {
+        level,
+        board,
+        zone,
+        terrain,
+        ..
+    } = battle;
     let setup = DndSetup {
         options,
         board,
         terrain,
-        profiles,
-        units,
+        profiles: army.profiles,
+        units: army.units,
         side_names: [raw.sides[0].name.clone(), raw.sides[1].name.clone()],
         deployment_depth: zone,
     };

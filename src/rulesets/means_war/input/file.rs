@@ -3,7 +3,7 @@
 //! modifier, movement, range) and doctrines. Loose types, as in the other serde mirrors, so
 //! that wrong values are reported with every other problem.
 
-use crate::scenario::parse::RawFile;
+use crate::scenario::parse::{fields_of, RawFile};
 use crate::scenario::raw::{Block, DoctrineMeta, ListMeta, Provenance, Reference, RunDefaults};
 use serde::{Deserialize, Serialize};
 
@@ -137,69 +137,20 @@ pub struct WarDoctrineFile {
     pub fall_back_initiative: Option<String>,
 }
 
-/// The top-level keys of a doctrine file.
-pub const WAR_DOCTRINE_TOP: &[&str] = &[
-    "doctrine",
-    "initiative_phase",
-    "ia_min_pct",
-    "ip_move_min_target",
-    "late_initiative",
-    "close_in_min_target",
-    "targets",
-    "action_movement",
-    "hold_radius",
-    "surrender",
-    "forced_move",
-    "retreat_enclosed",
-    "fall_back_initiative",
-];
-
-const TROOP_KEYS: &[&str] = &[
-    "id",
-    "name",
-    "men",
-    "hp",
-    "damage",
-    "unit_quality",
-    "init_mod",
-    "move",
-    "range",
-    "causes_fear",
-    "source",
-];
-
+/// Keys each table of a scenario accepts (for unknown-key hints), read
+/// from the serde types above.
 fn war_keys(path: &[&str]) -> &'static [&'static str] {
     match path {
-        [] => &[
-            "scenario",
-            "run",
-            "options",
-            "battlefield",
-            "side",
-            "provenance",
-        ],
-        ["scenario"] => &["name", "ruleset", "description", "max_rounds"],
-        ["run"] => &["battles", "seed"],
-        ["battlefield"] => &["width", "depth"],
-        ["side"] => &[
-            "name",
-            "army_list",
-            "doctrine",
-            "fights_for_survival",
-            "fights_for_loved_ones",
-            "morale_effect",
-            "units",
-            "heroes",
-        ],
-        ["side", "units"] => &["troop", "count", "at", "block", "position", "start_damage"],
-        ["side", "units", "block"] => &["x", "y", "width"],
-        ["side", "heroes"] => &["name", "initiative_mod", "initiative"],
-        ["side", "army_list"] => &["army_list", "troop"],
-        ["side", "army_list", "army_list"] | ["side", "doctrine", "doctrine"] => {
-            &["name", "ruleset", "description"]
-        }
-        ["side", "army_list", "troop"] => TROOP_KEYS,
-        ["side", "doctrine"] => WAR_DOCTRINE_TOP,
+        [] => fields_of::<WarScenarioFile>(),
+        ["scenario"] => fields_of::<WarMeta>(),
+        ["run"] => fields_of::<RunDefaults>(),
+        ["battlefield"] => fields_of::<WarBattlefield>(),
+        ["side"] => fields_of::<WarSideRaw>(),
+        ["side", "units"] => fields_of::<WarUnitEntry>(),
+        ["side", "units", "block"] => fields_of::<Block>(),
+        ["side", "heroes"] => fields_of::<HeroRaw>(),
+        ["side", "army_list", rest @ ..] => WarArmyListFile::known_keys(rest),
+        ["side", "doctrine", rest @ ..] => WarDoctrineFile::known_keys(rest),
         _ => &[],
     }
 }
@@ -213,9 +164,9 @@ impl RawFile for WarScenarioFile {
 impl RawFile for WarArmyListFile {
     fn known_keys(path: &[&str]) -> &'static [&'static str] {
         match path {
-            [] => &["army_list", "troop"],
-            ["army_list"] => &["name", "ruleset", "description"],
-            ["troop"] => TROOP_KEYS,
+            [] => fields_of::<WarArmyListFile>(),
+            ["army_list"] => fields_of::<ListMeta>(),
+            ["troop"] => fields_of::<WarTroopRaw>(),
             _ => &[],
         }
     }
@@ -224,8 +175,8 @@ impl RawFile for WarArmyListFile {
 impl RawFile for WarDoctrineFile {
     fn known_keys(path: &[&str]) -> &'static [&'static str] {
         match path {
-            [] => WAR_DOCTRINE_TOP,
-            ["doctrine"] => &["name", "ruleset", "description"],
+            [] => fields_of::<WarDoctrineFile>(),
+            ["doctrine"] => fields_of::<DoctrineMeta>(),
             _ => &[],
         }
     }

@@ -7,19 +7,74 @@ use crate::path;
 use crate::rules::{RulesetKind, Side};
 use crate::rulesets::means_war::doctrine::*;
 use crate::rulesets::means_war::input::file::{
-    WarArmyListFile, WarDoctrineFile, WarScenarioFile, WarTroopRaw,
+    WarArmyListFile, WarDoctrineFile, WarScenarioFile, WarSideRaw, WarTroopRaw, WarUnitEntry,
 };
 use crate::rulesets::means_war::options::{WarOptions, SPECS};
 use crate::rulesets::means_war::setup::*;
 use crate::scenario::checks::{
-    army_list_entries, header, in_range, intern, placement, ruleset_is, word, Ctx,
+    army_list_entries, header, in_range, intern, not_in_list, placement, ruleset_is, side_files,
+    two_sides, Ctx, Word,
 };
 use crate::scenario::locate::Locator;
-use crate::scenario::problems::{did_you_mean, Problem, Problems, Seg};
-use crate::scenario::{
-    builtin, resolve_validated, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED,
-};
+use crate::scenario::problems::{Problem, Problems, Seg};
+use crate::scenario::{builtin, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
+use crate::words;
 use std::path::Path;
+
+words!(
+    /// `initiative_phase`: what a side does with the initiative.
+    enum InitiativePhase {
+        "attack_when_able" => AttackWhenAble,
+        "threshold" => Threshold,
+        "manoeuvre_first" => ManoeuvreFirst,
+    }
+);
+
+words!(
+    /// `late_initiative`: what a side that acts late does.
+    enum LateInitiative {
+        "pass" => Pass,
+        "close_in" => CloseIn,
+    }
+);
+
+words!(
+    /// `action_movement`: how units move in the action phase.
+    enum ActionMovement {
+        "advance" => Advance,
+        "hold_line" => HoldLine,
+        "envelop" => Envelop,
+    }
+);
+
+words!(TargetRule {
+    "focus_weakest" => FocusWeakest,
+    "spread_even" => SpreadEven,
+    "highest_threat" => HighestThreat,
+});
+words!(SurrenderPolicy {
+    "accept" => Accept,
+    "always_exploit" => AlwaysExploit,
+    "exploit_if_lethal" => ExploitIfLethal,
+});
+words!(ForcedMove {
+    "max_distance" => MaxDistance,
+    "fewest_enemies_near" => FewestEnemiesNear,
+    "toward_own_edge" => TowardOwnEdge,
+});
+words!(EnclosedTarget {
+    "weakest_by_hp" => WeakestByHp,
+    "lowest_target" => LowestTarget,
+});
+words!(FallBackIp {
+    "hold" => Hold,
+    "move_away" => MoveAway,
+});
+words!(Position {
+    "weak" => Weak,
+    "neutral" => Neutral,
+    "strong" => Strong,
+});
 
 /// What every This Means WAR! run prints: the part-4 steps are not simulated.
 pub const GAP_NOTE: &str = "This Means WAR!: Leadership/Tactics, Luck and Tactical Advantages (part 4 of the series, never found) are not simulated; hit points, damage, movement and ranges are gap fills (see `muster rules means_war` and ARCHITECTURE.md)";
@@ -127,6 +182,99 @@ fn parameter(
     }
 }
 
+/// The doctrine's initiative choices: `initiative_phase` and
+/// `late_initiative`, with the thresholds they use.
+fn initiative(ctx: &Ctx, p: &mut Vec<Problem>, raw: &WarDoctrineFile) -> (IpChoice, LateIp) {
+    let ip = InitiativePhase::read_or(
+        ctx,
+        p,
+        path!["initiative_phase"],
+        raw.initiative_phase.as_deref(),
+        InitiativePhase::AttackWhenAble,
+    );
+    let threshold = ip == InitiativePhase::Threshold;
+    let min_pct = parameter(
+        ctx,
+        p,
+        "ia_min_pct",
+        raw.ia_min_pct,
+        threshold,
+        "initiative_phase",
+        (20, 0, 1000),
+    );
+    let move_min = parameter(
+        ctx,
+        p,
+        "ip_move_min_target",
+        raw.ip_move_min_target,
+        ip != InitiativePhase::AttackWhenAble,
+        "initiative_phase",
+        (if threshold { 90 } else { 80 }, -500, 500),
+    );
+    let initiative_phase = match ip {
+        InitiativePhase::Threshold => IpChoice::Threshold {
+            min_pct,
+            move_min_target: move_min,
+        },
+        InitiativePhase::ManoeuvreFirst => IpChoice::ManoeuvreFirst {
+            min_target: move_min,
+        },
+        InitiativePhase::AttackWhenAble => IpChoice::AttackWhenAble,
+    };
+    let late = LateInitiative::read_or(
+        ctx,
+        p,
+        path!["late_initiative"],
+        raw.late_initiative.as_deref(),
+        LateInitiative::Pass,
+    );
+    let close_in = late == LateInitiative::CloseIn;
+    let close_min = parameter(
+        ctx,
+        p,
+        "close_in_min_target",
+        raw.close_in_min_target,
+        close_in,
+        "late_initiative",
+        (80, -500, 500),
+    );
+    let late_initiative = if close_in {
+        LateIp::CloseIn {
+            min_target: close_min,
+        }
+    } else {
+        LateIp::Pass
+    };
+    (initiative_phase, late_initiative)
+}
+
+/// The doctrine's `action_movement`, with its `hold_radius`.
+fn action_movement(ctx: &Ctx, p: &mut Vec<Problem>, raw: &WarDoctrineFile) -> ApMovement {
+    let mv = ActionMovement::read_or(
+        ctx,
+        p,
+        path!["action_movement"],
+        raw.action_movement.as_deref(),
+        ActionMovement::Advance,
+    );
+    let radius = parameter(
+        ctx,
+        p,
+        "hold_radius",
+        raw.hold_radius,
+        mv == ActionMovement::HoldLine,
+        "action_movement",
+        (4, 0, 1000),
+    );
+    match mv {
+        ActionMovement::HoldLine => ApMovement::HoldLine {
+            radius: radius as i32,
+        },
+        ActionMovement::Envelop => ApMovement::Envelop,
+        ActionMovement::Advance => ApMovement::Advance,
+    }
+}
+
 /// Validates a This Means WAR! doctrine.
 pub fn validate_doctrine(
     raw: &WarDoctrineFile,
@@ -146,148 +294,43 @@ pub fn validate_doctrine(
         RulesetKind::ThisMeansWar,
         "doctrine",
     );
-    let ip = word(
-        &ctx,
-        p,
-        path!["initiative_phase"],
-        raw.initiative_phase.as_deref(),
-        &["attack_when_able", "threshold", "manoeuvre_first"],
-        "attack_when_able",
-    );
-    let min_pct = parameter(
-        &ctx,
-        p,
-        "ia_min_pct",
-        raw.ia_min_pct,
-        ip == "threshold",
-        "initiative_phase",
-        (20, 0, 1000),
-    );
-    let move_min = parameter(
-        &ctx,
-        p,
-        "ip_move_min_target",
-        raw.ip_move_min_target,
-        ip != "attack_when_able",
-        "initiative_phase",
-        (if ip == "threshold" { 90 } else { 80 }, -500, 500),
-    );
-    let initiative_phase = match ip {
-        "threshold" => IpChoice::Threshold {
-            min_pct,
-            move_min_target: move_min,
-        },
-        "manoeuvre_first" => IpChoice::ManoeuvreFirst {
-            min_target: move_min,
-        },
-        _ => IpChoice::AttackWhenAble,
-    };
-    let late = word(
-        &ctx,
-        p,
-        path!["late_initiative"],
-        raw.late_initiative.as_deref(),
-        &["pass", "close_in"],
-        "pass",
-    );
-    let close_min = parameter(
-        &ctx,
-        p,
-        "close_in_min_target",
-        raw.close_in_min_target,
-        late == "close_in",
-        "late_initiative",
-        (80, -500, 500),
-    );
-    let late_initiative = if late == "close_in" {
-        LateIp::CloseIn {
-            min_target: close_min,
-        }
-    } else {
-        LateIp::Pass
-    };
-    let targets = match word(
+    let (initiative_phase, late_initiative) = initiative(&ctx, p, raw);
+    let targets = TargetRule::read_or(
         &ctx,
         p,
         path!["targets"],
         raw.targets.as_deref(),
-        &["focus_weakest", "spread_even", "highest_threat"],
-        "focus_weakest",
-    ) {
-        "spread_even" => TargetRule::SpreadEven,
-        "highest_threat" => TargetRule::HighestThreat,
-        _ => TargetRule::FocusWeakest,
-    };
-    let mv = word(
-        &ctx,
-        p,
-        path!["action_movement"],
-        raw.action_movement.as_deref(),
-        &["advance", "hold_line", "envelop"],
-        "advance",
+        TargetRule::FocusWeakest,
     );
-    let radius = parameter(
-        &ctx,
-        p,
-        "hold_radius",
-        raw.hold_radius,
-        mv == "hold_line",
-        "action_movement",
-        (4, 0, 1000),
-    );
-    let action_movement = match mv {
-        "hold_line" => ApMovement::HoldLine {
-            radius: radius as i32,
-        },
-        "envelop" => ApMovement::Envelop,
-        _ => ApMovement::Advance,
-    };
-    let surrender = match word(
+    let action_movement = action_movement(&ctx, p, raw);
+    let surrender = SurrenderPolicy::read_or(
         &ctx,
         p,
         path!["surrender"],
         raw.surrender.as_deref(),
-        &["accept", "always_exploit", "exploit_if_lethal"],
-        "accept",
-    ) {
-        "always_exploit" => SurrenderPolicy::AlwaysExploit,
-        "exploit_if_lethal" => SurrenderPolicy::ExploitIfLethal,
-        _ => SurrenderPolicy::Accept,
-    };
-    let forced_move = match word(
+        SurrenderPolicy::Accept,
+    );
+    let forced_move = ForcedMove::read_or(
         &ctx,
         p,
         path!["forced_move"],
         raw.forced_move.as_deref(),
-        &["max_distance", "fewest_enemies_near", "toward_own_edge"],
-        "max_distance",
-    ) {
-        "fewest_enemies_near" => ForcedMove::FewestEnemiesNear,
-        "toward_own_edge" => ForcedMove::TowardOwnEdge,
-        _ => ForcedMove::MaxDistance,
-    };
-    let retreat_enclosed = match word(
+        ForcedMove::MaxDistance,
+    );
+    let retreat_enclosed = EnclosedTarget::read_or(
         &ctx,
         p,
         path!["retreat_enclosed"],
         raw.retreat_enclosed.as_deref(),
-        &["weakest_by_hp", "lowest_target"],
-        "weakest_by_hp",
-    ) {
-        "lowest_target" => EnclosedTarget::LowestTarget,
-        _ => EnclosedTarget::WeakestByHp,
-    };
-    let fall_back_initiative = match word(
+        EnclosedTarget::WeakestByHp,
+    );
+    let fall_back_initiative = FallBackIp::read_or(
         &ctx,
         p,
         path!["fall_back_initiative"],
         raw.fall_back_initiative.as_deref(),
-        &["hold", "move_away"],
-        "hold",
-    ) {
-        "move_away" => FallBackIp::MoveAway,
-        _ => FallBackIp::Hold,
-    };
+        FallBackIp::Hold,
+    );
     WarDoctrine {
         name: raw.doctrine.name.clone(),
         initiative_phase,
@@ -299,6 +342,232 @@ pub fn validate_doctrine(
         retreat_enclosed,
         fall_back_initiative,
     }
+}
+
+/// The troops both army lists bring, each side's share, and the doctrines.
+struct Forces {
+    resolved: WarScenarioFile,
+    troops: Vec<TroopType>,
+    side_troops: [Vec<usize>; 2],
+    doctrines: Vec<Option<WarDoctrine>>,
+}
+
+/// Resolves and validates each side's army list and doctrine.
+fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &WarScenarioFile, base: Option<&Path>) -> Forces {
+    let mut resolved = raw.clone();
+    let mut troops = Vec::new();
+    let mut side_troops: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    let mut doctrines = Vec::new();
+    side_files(
+        ctx.loc,
+        p,
+        base,
+        &mut resolved.sides,
+        |s| (&mut s.army_list, &mut s.doctrine),
+        (builtin::WAR_ARMY_LISTS, validate_list),
+        (builtin::WAR_DOCTRINES, validate_doctrine),
+        |_, i, list, doctrine| {
+            for t in list.into_iter().flatten() {
+                side_troops[i].push(intern(&mut troops, t));
+            }
+            doctrines.push(doctrine);
+        },
+    );
+    Forces {
+        resolved,
+        troops,
+        side_troops,
+        doctrines,
+    }
+}
+
+/// The units and groups placed so far, and the squares they take.
+struct Placed {
+    units: Vec<UnitSpec>,
+    groups: Vec<Group>,
+    taken: Grid<bool>,
+}
+
+impl Placed {
+    /// The group of side `side`'s units of troop `troop`, made if new.
+    fn group(&mut self, side: Side, troop: usize) -> usize {
+        match self
+            .groups
+            .iter()
+            .position(|g| g.side == side && g.troop == troop)
+        {
+            Some(g) => g,
+            None => {
+                self.groups.push(Group {
+                    side,
+                    troop,
+                    units: Vec::new(),
+                });
+                self.groups.len() - 1
+            }
+        }
+    }
+}
+
+/// The troop of unit entry `e` of side `si` (a problem when the side's
+/// army list has no such troop).
+fn entry_troop(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    forces: &Forces,
+    si: usize,
+    field: &[Seg],
+    e: &WarUnitEntry,
+) -> Option<usize> {
+    let (troops, mine) = (&forces.troops, &forces.side_troops[si]);
+    let found = mine.iter().copied().find(|&t| troops[t].id == e.troop);
+    if found.is_none() && !mine.is_empty() {
+        let ids: Vec<&str> = mine.iter().map(|&t| troops[t].id.as_str()).collect();
+        let field = [field.to_vec(), path!["troop"]].concat();
+        not_in_list(ctx, p, field, "troop", &e.troop, &ids);
+    }
+    found
+}
+
+/// Places the units of unit entry `k` of side `si`.
+fn unit_entry(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    forces: &Forces,
+    placed: &mut Placed,
+    (si, k): (usize, usize),
+    e: &WarUnitEntry,
+) {
+    let field = path!["side", si, "units", k];
+    let sub = |key: &str| [field.clone(), path![key]].concat();
+    let Some(troop) = entry_troop(ctx, p, forces, si, &field, e) else {
+        return;
+    };
+    let count = e
+        .count
+        .unwrap_or_else(|| e.at.as_ref().map_or(1, |a| a.len() as i64));
+    if !in_range(ctx, p, sub("count"), "count", count, 1, 10_000) {
+        return;
+    }
+    let position = Position::read_or(
+        ctx,
+        p,
+        sub("position"),
+        e.position.as_deref(),
+        Position::Neutral,
+    );
+    let start_damage = e.start_damage.unwrap_or(0);
+    let max_damage = forces.troops[troop].hp - 1;
+    if !in_range(
+        ctx,
+        p,
+        sub("start_damage"),
+        "start_damage",
+        start_damage,
+        0,
+        max_damage,
+    ) {
+        return;
+    }
+    let (w, d) = (placed.taken.width(), placed.taken.depth());
+    let toward = if si == 0 { -1 } else { 1 };
+    let Some(squares) = placement(
+        ctx,
+        p,
+        &field,
+        e.at.as_deref(),
+        e.block.as_ref(),
+        count,
+        toward,
+        (i64::from(w), i64::from(d)),
+    ) else {
+        return;
+    };
+    let side = if si == 0 { Side::A } else { Side::B };
+    let group = placed.group(side, troop);
+    for (s, f) in squares {
+        if *placed.taken.get(s).unwrap_or(&false) {
+            ctx.err(
+                p,
+                f,
+                format!("two units stand on {s}"),
+                Some("one unit per square".to_string()),
+            );
+            continue;
+        }
+        *placed.taken.at_mut(s) = true;
+        let n = placed
+            .units
+            .iter()
+            .filter(|u| u.side == side && u.troop == troop)
+            .count()
+            + 1;
+        placed.groups[group].units.push(placed.units.len());
+        placed.units.push(UnitSpec {
+            side,
+            troop,
+            group,
+            label: format!("{}#{n}", forces.troops[troop].id),
+            at: s,
+            position,
+            start_damage,
+        });
+    }
+}
+
+/// Every side's units on a `w` x `d` board.
+fn units(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    raw: &WarScenarioFile,
+    forces: &Forces,
+    (w, d): (i64, i64),
+) -> Placed {
+    let mut placed = Placed {
+        units: Vec::new(),
+        groups: Vec::new(),
+        taken: Grid::new(w as i16, d as i16, false),
+    };
+    for (si, side) in raw.sides.iter().enumerate() {
+        if side.units.is_empty() {
+            ctx.err(p, path!["side", si, "units"], format!("side `{}` has no units", side.name), Some("add units = [{ troop = \"...\", count = 4, block = { x = 0, y = 1, width = 4 } }]".to_string()));
+        }
+        for (k, e) in side.units.iter().enumerate() {
+            unit_entry(ctx, p, forces, &mut placed, (si, k), e);
+        }
+    }
+    if placed.units.len() > usize::from(u16::MAX - 1) {
+        ctx.err(
+            p,
+            path!["side"],
+            format!("{} units are more than muster can play", placed.units.len()),
+            None,
+        );
+    }
+    placed
+}
+
+/// Every side's heroes, with their place in the initiative count.
+fn heroes(ctx: &Ctx, p: &mut Vec<Problem>, sides: &[WarSideRaw]) -> [Vec<Hero>; 2] {
+    let mut heroes: [Vec<Hero>; 2] = [Vec::new(), Vec::new()];
+    for (si, side) in sides.iter().enumerate() {
+        for (k, h) in side.heroes.iter().enumerate() {
+            let f = path!["side", si, "heroes", k];
+            let initiative = match (h.initiative, h.initiative_mod) {
+                (Some(n), None) => HeroInitiative::Fixed(n.clamp(-100, 200) as i32),
+                (None, m) => HeroInitiative::Rolled(m.unwrap_or(0).clamp(-100, 200) as i32),
+                (Some(_), Some(_)) => {
+                    ctx.err(p, f, "give `initiative` (a fixed count) or `initiative_mod` (d20 + modifier), not both", None);
+                    continue;
+                }
+            };
+            heroes[si].push(Hero {
+                name: h.name.clone(),
+                initiative,
+            });
+        }
+    }
+    heroes
 }
 
 /// Validates a This Means WAR! scenario into a playable [`Scenario`].
@@ -328,215 +597,31 @@ pub fn validate(
     let (w, d) = (raw.battlefield.width, raw.battlefield.depth);
     let board_ok = in_range(&ctx, p, path!["battlefield", "width"], "width", w, 2, 500)
         & in_range(&ctx, p, path!["battlefield", "depth"], "depth", d, 2, 500);
-    if raw.sides.len() != 2 {
-        ctx.err(
-            p,
-            path!["side"],
-            format!(
-                "a battle has exactly 2 sides, this scenario has {}",
-                raw.sides.len()
-            ),
-            Some("write two [[side]] tables".to_string()),
-        );
+    if !two_sides(&ctx, p, raw.sides.len()) {
         return Err(Problems(problems));
     }
-    let mut resolved = raw.clone();
-    let mut troops: Vec<TroopType> = Vec::new();
-    let mut side_troops: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-    let mut doctrines: Vec<Option<WarDoctrine>> = Vec::new();
-    for (i, side) in resolved.sides.iter_mut().enumerate() {
-        if let Some(list) = resolve_validated(
-            &mut side.army_list,
-            path!["side", i, "army_list"],
-            loc,
-            base,
-            builtin::WAR_ARMY_LISTS,
-            "army list",
-            p,
-            validate_list,
-        ) {
-            for t in list {
-                side_troops[i].push(intern(&mut troops, t));
-            }
-        }
-        doctrines.push(resolve_validated(
-            &mut side.doctrine,
-            path!["side", i, "doctrine"],
-            loc,
-            base,
-            builtin::WAR_DOCTRINES,
-            "doctrine",
-            p,
-            validate_doctrine,
-        ));
-    }
+    let forces = forces(&ctx, p, &raw, base);
     if !board_ok {
         return Err(Problems(problems));
     }
-    let mut taken = Grid::new(w as i16, d as i16, false);
-    let mut units: Vec<UnitSpec> = Vec::new();
-    let mut groups: Vec<Group> = Vec::new();
-    for (si, side) in raw.sides.iter().enumerate() {
-        let side_id = if si == 0 { Side::A } else { Side::B };
-        let toward = if si == 0 { -1 } else { 1 };
-        if side.units.is_empty() {
-            ctx.err(p, path!["side", si, "units"], format!("side `{}` has no units", side.name), Some("add units = [{ troop = \"...\", count = 4, block = { x = 0, y = 1, width = 4 } }]".to_string()));
-        }
-        for (k, e) in side.units.iter().enumerate() {
-            let field = path!["side", si, "units", k];
-            let Some(&troop) = side_troops[si].iter().find(|&&t| troops[t].id == e.troop) else {
-                if !side_troops[si].is_empty() {
-                    let ids: Vec<&str> = side_troops[si]
-                        .iter()
-                        .map(|&t| troops[t].id.as_str())
-                        .collect();
-                    let hint = did_you_mean(&e.troop, ids.iter().copied()).unwrap_or_else(|| {
-                        format!("troops of this side's army list: {}", ids.join(", "))
-                    });
-                    ctx.err(
-                        p,
-                        [field.clone(), path!["troop"]].concat(),
-                        format!("troop `{}` is not in this side's army list", e.troop),
-                        Some(hint),
-                    );
-                }
-                continue;
-            };
-            let count = e
-                .count
-                .unwrap_or_else(|| e.at.as_ref().map_or(1, |a| a.len() as i64));
-            if !in_range(
-                &ctx,
-                p,
-                [field.clone(), path!["count"]].concat(),
-                "count",
-                count,
-                1,
-                10_000,
-            ) {
-                continue;
-            }
-            let position = match word(
-                &ctx,
-                p,
-                [field.clone(), path!["position"]].concat(),
-                e.position.as_deref(),
-                &["weak", "neutral", "strong"],
-                "neutral",
-            ) {
-                "weak" => Position::Weak,
-                "strong" => Position::Strong,
-                _ => Position::Neutral,
-            };
-            let start_damage = e.start_damage.unwrap_or(0);
-            if !in_range(
-                &ctx,
-                p,
-                [field.clone(), path!["start_damage"]].concat(),
-                "start_damage",
-                start_damage,
-                0,
-                troops[troop].hp - 1,
-            ) {
-                continue;
-            }
-            let Some(squares) = placement(
-                &ctx,
-                p,
-                &field,
-                e.at.as_deref(),
-                e.block.as_ref(),
-                count,
-                toward,
-                (w, d),
-            ) else {
-                continue;
-            };
-            let group = match groups
-                .iter()
-                .position(|g| g.side == side_id && g.troop == troop)
-            {
-                Some(g) => g,
-                None => {
-                    groups.push(Group {
-                        side: side_id,
-                        troop,
-                        units: Vec::new(),
-                    });
-                    groups.len() - 1
-                }
-            };
-            for (s, f) in squares {
-                if *taken.get(s).unwrap_or(&false) {
-                    ctx.err(
-                        p,
-                        f,
-                        format!("two units stand on {s}"),
-                        Some("one unit per square".to_string()),
-                    );
-                    continue;
-                }
-                *taken.at_mut(s) = true;
-                let n = units
-                    .iter()
-                    .filter(|u| u.side == side_id && u.troop == troop)
-                    .count()
-                    + 1;
-                groups[group].units.push(units.len());
-                units.push(UnitSpec {
-                    side: side_id,
-                    troop,
-                    group,
-                    label: format!("{}#{n}", troops[troop].id),
-                    at: s,
-                    position,
-                    start_damage,
-                });
-            }
-        }
-    }
-    if units.len() > usize::from(u16::MAX - 1) {
-        ctx.err(
-            p,
-            path!["side"],
-            format!("{} units are more than muster can play", units.len()),
-            None,
-        );
-    }
-    let mut heroes: [Vec<Hero>; 2] = [Vec::new(), Vec::new()];
-    for (si, side) in raw.sides.iter().enumerate() {
-        for (k, h) in side.heroes.iter().enumerate() {
-            let f = path!["side", si, "heroes", k];
-            let initiative = match (h.initiative, h.initiative_mod) {
-                (Some(n), None) => HeroInitiative::Fixed(n.clamp(-100, 200) as i32),
-                (None, m) => HeroInitiative::Rolled(m.unwrap_or(0).clamp(-100, 200) as i32),
-                (Some(_), Some(_)) => {
-                    ctx.err(p, f, "give `initiative` (a fixed count) or `initiative_mod` (d20 + modifier), not both", None);
-                    continue;
-                }
-            };
-            heroes[si].push(Hero {
-                name: h.name.clone(),
-                initiative,
-            });
-        }
-    }
+    let placed = units(&ctx, p, &raw, &forces, (w, d));
+    let heroes = heroes(&ctx, p, &raw.sides);
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
-    let mut doctrines = doctrines
+    let mut doctrines = forces
+        .doctrines
         .into_iter()
         .map(|d| d.expect("no problems means every doctrine resolved"));
     let [ha, hb] = heroes;
-    let side_setup =
-        |s: &crate::rulesets::means_war::input::file::WarSideRaw, doctrine, heroes| SideSetup {
-            name: s.name.clone(),
-            doctrine,
-            fights_for_survival: s.fights_for_survival.unwrap_or(false),
-            fights_for_loved_ones: s.fights_for_loved_ones.unwrap_or(false),
-            morale_effect: s.morale_effect.unwrap_or(false),
-            heroes,
-        };
+    let side_setup = |s: &WarSideRaw, doctrine, heroes| SideSetup {
+        name: s.name.clone(),
+        doctrine,
+        fights_for_survival: s.fights_for_survival.unwrap_or(false),
+        fights_for_loved_ones: s.fights_for_loved_ones.unwrap_or(false),
+        morale_effect: s.morale_effect.unwrap_or(false),
+        heroes,
+    };
     let sides = [
         side_setup(&raw.sides[0], doctrines.next().expect("two sides"), ha),
         side_setup(&raw.sides[1], doctrines.next().expect("two sides"), hb),
@@ -550,9 +635,9 @@ pub fn validate(
         width: w as i16,
         depth: d as i16,
         max_rounds: max_rounds as u16,
-        troops,
-        units,
-        groups,
+        troops: forces.troops,
+        units: placed.units,
+        groups: placed.groups,
         sides,
     };
     Ok(Scenario {
@@ -560,7 +645,7 @@ pub fn validate(
         kind: RulesetKind::ThisMeansWar,
         battles: battles as u64,
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
-        resolved: ResolvedFile::new(resolved),
+        resolved: ResolvedFile::new(forces.resolved),
         notes,
         warnings: Vec::new(),
         rules: ScenarioRules::MeansWar(Box::new(crate::rulesets::means_war::MeansWar { setup })),

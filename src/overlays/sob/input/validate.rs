@@ -27,7 +27,7 @@ use crate::rulesets::dnd_war::setup::DndSetup;
 use crate::scenario::checks::{check_options_at, in_range, ruleset_is, word, Ctx};
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{Problem, Seg};
-use crate::scenario::{builtin, resolve_validated};
+use crate::scenario::resolve_validated;
 use std::path::Path;
 
 /// What the overlay adds to a validated D&D War battle.
@@ -546,7 +546,7 @@ fn side_doctrine(
         path!["side", si, "sob_doctrine"],
         ctx.loc,
         base,
-        builtin::SOB_DOCTRINES,
+        crate::overlays::sob::builtin::DOCTRINES,
         "States of Battle doctrine",
         p,
         validate_doctrine,

@@ -18,7 +18,7 @@ use crate::scenario::checks::{
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{did_you_mean, Problem, Problems, Seg};
-use crate::scenario::{builtin, Scenario, ScenarioRules, DEFAULT_SEED};
+use crate::scenario::{Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::words;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -696,8 +696,11 @@ fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &ScenarioFile, base: Option<&Pat
         base,
         &mut resolved.sides,
         |s| (&mut s.army_list, &mut s.doctrine),
-        (builtin::ARMY_LISTS, validate_list),
-        (builtin::DOCTRINES, validate_doctrine),
+        (crate::rulesets::armies::builtin::ARMY_LISTS, validate_list),
+        (
+            crate::rulesets::armies::builtin::DOCTRINES,
+            validate_doctrine,
+        ),
         |p, i, list, doctrine: Option<ArmiesDoctrine>| {
             for t in list.into_iter().flatten() {
                 side_troops[i].push(intern(&mut troops, t));

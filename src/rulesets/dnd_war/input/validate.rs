@@ -27,7 +27,7 @@ use crate::scenario::checks::{
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{did_you_mean, Problem, Problems, Seg};
-use crate::scenario::{builtin, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
+use crate::scenario::{ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::words;
 use std::path::Path;
 
@@ -1418,8 +1418,11 @@ fn side_lists(
         base,
         &mut resolved.sides,
         |s| (&mut s.army_list, &mut s.doctrine),
-        (builtin::DND_ARMY_LISTS, validate_list),
-        (builtin::DND_DOCTRINES, validate_doctrine),
+        (crate::rulesets::dnd_war::builtin::ARMY_LISTS, validate_list),
+        (
+            crate::rulesets::dnd_war::builtin::DOCTRINES,
+            validate_doctrine,
+        ),
         |_, i, list, doctrine| {
             if let Some(list) = list {
                 lists[i] = list;

@@ -17,7 +17,7 @@ use crate::scenario::checks::{
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{Problem, Problems, Seg};
-use crate::scenario::{builtin, ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
+use crate::scenario::{ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::words;
 use std::path::Path;
 
@@ -364,8 +364,14 @@ fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &WarScenarioFile, base: Option<&
         base,
         &mut resolved.sides,
         |s| (&mut s.army_list, &mut s.doctrine),
-        (builtin::WAR_ARMY_LISTS, validate_list),
-        (builtin::WAR_DOCTRINES, validate_doctrine),
+        (
+            crate::rulesets::means_war::builtin::ARMY_LISTS,
+            validate_list,
+        ),
+        (
+            crate::rulesets::means_war::builtin::DOCTRINES,
+            validate_doctrine,
+        ),
         |_, i, list, doctrine| {
             for t in list.into_iter().flatten() {
                 side_troops[i].push(intern(&mut troops, t));

@@ -134,7 +134,12 @@ pub fn parse<T: RawFile>(loc: &Locator, text: &str) -> (Option<T>, Vec<Problem>)
             } else {
                 Some("give a value of the type shown (quote words; numbers without quotes; squares as [x, y])".to_string())
             };
-            problems.push(loc.problem_at(offset, String::new(), message, hint));
+            // A wrong type names the key that holds the value.
+            let field = e
+                .span()
+                .map(|s| super::problems::render_path(&super::spans::field_at(text, s.start)))
+                .unwrap_or_default();
+            problems.push(loc.problem_at(offset, field, message, hint));
             (None, problems)
         }
     }

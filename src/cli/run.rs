@@ -1,7 +1,7 @@
 //! `muster run`: plays a batch and writes its outputs.
 
-use super::progress::Progress;
 use super::raw_out::RawOut;
+use super::study::Workers;
 use super::{EXIT_INTERRUPTED, EXIT_OK};
 use crate::engine::{self, Plan, RowSink};
 use crate::report::csv_out::{side_table, write_csvs};
@@ -14,8 +14,6 @@ use crate::stats::Tally;
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -184,21 +182,13 @@ fn play<R: Ruleset>(
     args: &RunArgs,
     batch: Batch,
 ) -> anyhow::Result<engine::BatchResult> {
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        pool = pool.num_threads(t);
-    }
-    let pool = pool.build().context("cannot start the worker threads")?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    // A second Ctrl-C during the write-out still reaches the default handler's effect via the flag.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
     let range = batch.shard.map(|s| s.range(batch.battles));
     let total = match (range, batch.plan) {
         (Some((start, end)), _) => end - start,
         (None, Plan::Fixed(n)) => n,
         (None, Plan::Precision { max_battles, .. }) => max_battles,
     };
+    let workers = Workers::new(args.threads, total, args.quiet)?;
     let mut raw = RawOut::open(
         args.raw.as_deref(),
         vec![(
@@ -209,13 +199,12 @@ fn play<R: Ruleset>(
     )?;
     let mut sink = RawOut::sink(&mut raw);
     let rows = sink.as_mut().map(|s| s as RowSink);
-    let progress = Progress::new(total, args.quiet);
-    let seed = batch.seed;
-    let result = pool.install(|| match range {
+    let (seed, cancel, progress) = (batch.seed, &workers.cancel, &workers.progress);
+    let result = workers.pool.install(|| match range {
         Some((start, end)) => {
-            engine::run_range(ruleset, seed, start, end - start, &cancel, &progress, rows)
+            engine::run_range(ruleset, seed, start, end - start, cancel, progress, rows)
         }
-        None => engine::run_rows(ruleset, seed, batch.plan, &cancel, &progress, rows),
+        None => engine::run_rows(ruleset, seed, batch.plan, cancel, progress, rows),
     });
     progress.finish();
     drop(sink);

@@ -1,6 +1,7 @@
 //! What the analysis commands (compare, sweep, tune, decks) share: their
-//! common flags, the worker pool with Ctrl-C and progress, the focus side,
-//! and writing each variant's run files and the folder's report.
+//! common flags, the worker pool with Ctrl-C and progress (`run` and
+//! `fairness` use it too), the focus side, writing a shard's file, and
+//! printing the answers and building the folder's report.
 
 use super::progress::Progress;
 use super::{EXIT_INTERRUPTED, EXIT_OK};

@@ -11,6 +11,7 @@
 //! - [`stats`]: exact tallies and the intervals derived from them.
 //! - [`analysis`]: variants on common random numbers, tuning, the deck race.
 //! - [`report`]: CSV, run.toml, charts and report.html writers (atomic).
+//! - [`shard`]: `--shard K/N` battle ranges, shard files and their merging.
 //! - [`cli`]: the command line (clap, terminal, progress bar).
 
 pub mod analysis;
@@ -27,6 +28,7 @@ pub mod report;
 pub mod rules;
 pub mod rulesets;
 pub mod scenario;
+pub mod shard;
 pub mod stats;
 
 /// The version and git revision of this build.

@@ -4,7 +4,26 @@
 //! the parameter and a bisection on it is stable; the answer's interval is
 //! found by test inversion (the values whose 95% interval holds the target).
 
+use super::play::StudyResult;
+use super::vary::{build_variants, scenario_text, Variant};
+use crate::rules::RulesetKind;
+use crate::scenario::Scenario;
+use crate::stats::{wilson, Z_95};
+use anyhow::{anyhow, bail};
 use serde::Serialize;
+use std::path::Path;
+
+/// What `muster tune` searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// The points of the unit's profile (States of Battle: they set the
+    /// army's Morale Counters and the unit's MCV).
+    Points,
+    /// The unit's MCV (States of Battle).
+    Mcv,
+    /// Points per Morale Counter, in tenths of XP(L) (States of Battle on D&D War).
+    McRatio,
+}
 
 /// The focus side's win rate at one value.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -126,4 +145,185 @@ fn consistent(curve: &[Point], target: f64) -> Option<(i64, i64)> {
         .map(|p| p.value)
         .collect();
     Some((*inside.first()?, *inside.last()?))
+}
+
+/// The path of the parameter in the resolved scenario and its current value.
+pub fn param_path(
+    scenario: &Scenario,
+    unit: Option<&str>,
+    param: Param,
+) -> anyhow::Result<(String, Option<i64>)> {
+    if scenario.kind != RulesetKind::StatesOfBattle {
+        bail!(
+            "tune works on States of Battle scenarios, where points, MCV and the MC ratio change the battle; in {} points do not change play (price units with a sweep over what they carry instead)",
+            scenario.kind.name()
+        );
+    }
+    if param == Param::McRatio {
+        return Ok(("states_of_battle.dnd_mc_ratio_xp_tenths".to_string(), None));
+    }
+    let unit = unit.unwrap_or_default();
+    let text = scenario_text(scenario).map_err(|e| anyhow!("{e}"))?;
+    let doc: toml::Table = text.parse().map_err(|e| anyhow!("{e}"))?;
+    let sides = doc
+        .get("side")
+        .and_then(|s| s.as_array())
+        .cloned()
+        .unwrap_or_default();
+    let mut hits = Vec::new();
+    let mut all = Vec::new();
+    for (si, side) in sides.iter().enumerate() {
+        let units = side
+            .get("units")
+            .and_then(|u| u.as_array())
+            .cloned()
+            .unwrap_or_default();
+        for (ui, u) in units.iter().enumerate() {
+            let label = u.get("label").and_then(|l| l.as_str()).unwrap_or("");
+            let profile = u.get("profile").and_then(|l| l.as_str()).unwrap_or("");
+            all.push(if label.is_empty() {
+                profile.to_string()
+            } else {
+                label.to_string()
+            });
+            if label == unit || profile == unit {
+                let mcv = u.get("mcv").and_then(|m| m.as_integer());
+                hits.push((
+                    label == unit,
+                    (si, ui, profile.to_string(), mcv, side.clone()),
+                ));
+            }
+        }
+    }
+    // A label names its unit even when another unit has that profile.
+    if hits.iter().any(|(by_label, _)| *by_label) {
+        hits.retain(|(by_label, _)| *by_label);
+    }
+    let (si, ui, profile, mcv, side) = match hits.len() {
+        1 => hits.remove(0).1,
+        0 => bail!(
+            "--unit `{unit}`: no unit has that label or profile; units: {}",
+            all.join(", ")
+        ),
+        n => bail!("--unit `{unit}` names {n} units; give a unit's label"),
+    };
+    Ok(match param {
+        Param::Mcv => (format!("side.{si}.units.{ui}.mcv"), mcv),
+        _ => {
+            let points = side
+                .get("army_list")
+                .and_then(|a| a.get("profile"))
+                .and_then(|p| p.as_array())
+                .and_then(|ps| {
+                    ps.iter()
+                        .find(|p| p.get("id").and_then(|i| i.as_str()) == Some(&profile))
+                })
+                .and_then(|p| p.get("points"))
+                .and_then(|p| p.as_integer());
+            (
+                format!("side.{si}.army_list.profile.{profile}.points"),
+                points,
+            )
+        }
+    })
+}
+
+/// Points for values that were not played (the search is being abandoned).
+fn unplayed(values: &[i64]) -> Vec<Point> {
+    values
+        .iter()
+        .map(|&value| Point {
+            value,
+            rate: f64::NAN,
+            lo: 0.0,
+            hi: 1.0,
+        })
+        .collect()
+}
+
+/// A search over one parameter of a scenario: the values of `path` in
+/// `range`, each played `battles` times on the same battles under `seed`.
+pub struct Search<'a> {
+    pub base: &'a Scenario,
+    /// Where relative references in edited values resolve.
+    pub base_dir: Option<&'a Path>,
+    pub path: &'a str,
+    pub range: (i64, i64),
+    pub target: f64,
+    pub seed: u64,
+    pub battles: u64,
+}
+
+/// A search's outcome.
+pub struct Searched {
+    pub tuned: Tuned,
+    /// Battles played over all values.
+    pub played: u64,
+    /// Whether it was interrupted.
+    pub partial: bool,
+}
+
+/// Plays the values [`find_even`] asks for until the win rate's crossing
+/// of the target is found. `play(variants, seed, start, battles)` plays
+/// variants on common random numbers (the command's workers); after an
+/// interruption or an error nothing more is played.
+pub fn search(
+    s: &Search,
+    mut play: impl FnMut(&[&Variant], u64, u64, u64) -> anyhow::Result<StudyResult>,
+) -> anyhow::Result<Searched> {
+    let mut failure: Option<anyhow::Error> = None;
+    let mut partial = false;
+    let mut played = 0u64;
+    let tuned = find_even(s.range.0, s.range.1, s.target, |values| {
+        if failure.is_some() || partial {
+            return unplayed(values);
+        }
+        let edits: Vec<Vec<(String, String)>> = values
+            .iter()
+            .map(|v| vec![(s.path.to_string(), v.to_string())])
+            .collect();
+        let played_values = build_variants(s.base, s.base_dir, &edits)
+            .map_err(|e| anyhow!("{e}"))
+            .and_then(|variants| {
+                let refs: Vec<&Variant> = variants.iter().collect();
+                play(&refs, s.seed, 0, s.battles)
+            });
+        match played_values {
+            Ok(r) => {
+                partial |= r.partial;
+                played += r.played.battles() * values.len() as u64;
+                points(values, &r)
+            }
+            Err(e) => {
+                failure = Some(e);
+                unplayed(values)
+            }
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(Searched {
+            tuned,
+            played,
+            partial,
+        }),
+    }
+}
+
+/// The points of `values` played in `r`.
+fn points(values: &[i64], r: &StudyResult) -> Vec<Point> {
+    let p = &r.played.paired;
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, &value)| {
+            let (lo, hi) = wilson(p.wins[i], p.battles, Z_95);
+            Point {
+                value,
+                rate: p.rate(i),
+                lo,
+                hi,
+            }
+        })
+        .collect()
 }

@@ -238,6 +238,25 @@ fn no_such(seg: &str, what: &str, have: &[String]) -> String {
     format!("no {what} `{seg}`; {hint}")
 }
 
+/// Every combination of `PATH=VALUES` specifications (edit lists), the
+/// first value of each first.
+pub fn combinations(specs: &[(String, Vec<String>)]) -> Vec<Vec<(String, String)>> {
+    let mut out: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for (path, values) in specs {
+        out = out
+            .into_iter()
+            .flat_map(|edits| {
+                values.iter().map(move |v| {
+                    let mut e = edits.clone();
+                    e.push((path.clone(), v.clone()));
+                    e
+                })
+            })
+            .collect();
+    }
+    out
+}
+
 /// Builds one variant of `base` per edit list, each validated; `base_dir`
 /// is where relative references in edited values resolve.
 pub fn build_variants(

@@ -2,7 +2,6 @@
 //! intervals per group of the per-battle rows written by `--raw` (needs
 //! the `parquet` feature; without it the command says how to get it).
 
-use super::study::fail;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -21,16 +20,14 @@ pub struct AnalyzeArgs {
 
 #[cfg(not(feature = "parquet"))]
 pub fn analyze(_args: AnalyzeArgs) -> anyhow::Result<i32> {
-    fail(format!("analyze: {}", super::raw_out::NO_PARQUET))
+    anyhow::bail!("analyze: {}", super::raw_out::NO_PARQUET)
 }
 
 #[cfg(feature = "parquet")]
 pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<i32> {
     use crate::report::csv_out::{csv_write, f4};
-    let grouped = match crate::parquet::analyze::analyze(&args.file, &args.by) {
-        Ok(g) => g,
-        Err(e) => return fail(e),
-    };
+    let grouped = crate::parquet::analyze::analyze(&args.file, &args.by)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut header: Vec<String> = grouped.by.clone();
     header.push("battles".into());
     for side in &grouped.sides {

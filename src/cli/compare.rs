@@ -3,19 +3,16 @@
 //! the baseline.
 
 use super::raw_out::RawOut;
-use super::study::{
-    command_line, conclude, fail, focus_side, question, write_variant, StudyArgs, Workers,
-};
-use super::study_shard::{self, StudyKind};
+use super::study::{command_line, conclude, finish_shard, focus_side, StudyArgs, Workers};
 use crate::analysis::play::{widest_paired_half_width, StudyPlan, StudyResult};
-use crate::analysis::vary::{parse_spec, Variant};
+use crate::analysis::vary::{combinations, parse_spec, Variant};
 use crate::engine::RowSink;
-use crate::report::csv_out::{csv_write, f4};
-use crate::report::html::Manifest;
 use crate::rules::Side;
-use crate::stats::{wilson, Z_95};
+use crate::shard::study::{StudyKind, StudyRun};
+use crate::shard::{battle_range, Shard};
+use anyhow::{bail, Context};
 use clap::Args;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -48,60 +45,30 @@ pub struct CompareArgs {
     pub study: StudyArgs,
 }
 
-/// Every combination of the `--vary` values, the first value of each first.
-pub(super) fn combinations(specs: &[(String, Vec<String>)]) -> Vec<Vec<(String, String)>> {
-    let mut out: Vec<Vec<(String, String)>> = vec![Vec::new()];
-    for (path, values) in specs {
-        out = out
-            .into_iter()
-            .flat_map(|edits| {
-                values.iter().map(move |v| {
-                    let mut e = edits.clone();
-                    e.push((path.clone(), v.clone()));
-                    e
-                })
-            })
-            .collect();
-    }
-    out
-}
-
 /// Parses every `PATH=VALUES` specification.
-pub(super) fn parse_specs(specs: &[String]) -> Result<Vec<(String, Vec<String>)>, String> {
-    specs
+pub(super) fn parse_specs(specs: &[String]) -> anyhow::Result<Vec<(String, Vec<String>)>> {
+    Ok(specs
         .iter()
-        .map(|s| parse_spec(s).map_err(|e| e.to_string()))
-        .collect()
+        .map(|s| parse_spec(s))
+        .collect::<Result<_, _>>()?)
 }
 
 /// The variants the arguments ask for.
-fn variants(args: &CompareArgs) -> anyhow::Result<Result<Vec<Variant>, String>> {
+fn variants(args: &CompareArgs) -> anyhow::Result<Vec<Variant>> {
     if !args.vary.is_empty() {
         if args.scenarios.len() > 1 {
-            return Ok(Err(
-                "--vary varies one scenario; give one scenario file".to_string()
-            ));
+            bail!("--vary varies one scenario; give one scenario file");
         }
-        let specs = match parse_specs(&args.vary) {
-            Ok(s) => s,
-            Err(e) => return Ok(Err(e)),
-        };
+        let specs = parse_specs(&args.vary)?;
         return super::study::load_variants(args.scenarios.first(), &combinations(&specs));
     }
     if args.scenarios.len() < 2 {
-        return Ok(Err(
-            "give --vary PATH=V1,V2 to vary one scenario, or two or more scenario files"
-                .to_string(),
-        ));
+        bail!("give --vary PATH=V1,V2 to vary one scenario, or two or more scenario files");
     }
     let mut out = Vec::new();
     for path in &args.scenarios {
-        let Ok(scenario) = super::load(Some(path))? else {
-            return Ok(Err(format!(
-                "{} has problems (listed above)",
-                path.display()
-            )));
-        };
+        let scenario = super::load(Some(path))
+            .with_context(|| format!("{} has problems (listed above)", path.display()))?;
         out.push(Variant {
             label: path.file_stem().map_or(path.display().to_string(), |s| {
                 s.to_string_lossy().to_string()
@@ -110,27 +77,32 @@ fn variants(args: &CompareArgs) -> anyhow::Result<Result<Vec<Variant>, String>> 
             scenario,
         });
     }
-    Ok(Ok(out))
+    Ok(out)
 }
 
-pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
-    if let Err(e) = args.study.check() {
-        return fail(e);
-    }
+/// What a comparison plays: its variants, side, seed, battles and plan.
+struct Study {
+    variants: Vec<Variant>,
+    focus: Side,
+    seed: u64,
+    /// Battles per variant of the whole comparison.
+    battles: u64,
+    shard: Option<Shard>,
+    /// The battle range this process plays.
+    range: (u64, u64),
+    plan: StudyPlan,
+}
+
+/// Checks the flags and loads the variants.
+fn study(args: &CompareArgs) -> anyhow::Result<Study> {
+    args.study.check()?;
     if let Some(p) = args.precision {
         if !(p > 0.0 && p < 0.5) {
-            return fail(format!(
-                "--precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}"
-            ));
+            bail!("--precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}");
         }
     }
-    if let Err(e) = RawOut::check(args.raw.as_deref()) {
-        return fail(e);
-    }
-    let variants = match variants(&args)? {
-        Ok(v) => v,
-        Err(e) => return fail(e),
-    };
+    RawOut::check(args.raw.as_deref()).map_err(anyhow::Error::msg)?;
+    let variants = variants(args)?;
     let base = &variants[0].scenario;
     if !args.study.quiet {
         for note in &base.notes {
@@ -138,77 +110,59 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         }
     }
     let Some(names) = side_names(&variants) else {
-        return fail(
-            "the scenarios are not all of one ruleset; compare scenarios of the same ruleset",
-        );
+        bail!("the scenarios are not all of one ruleset; compare scenarios of the same ruleset");
     };
-    let focus = match focus_side([&names[0], &names[1]], args.study.side.as_deref()) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
-    };
+    let focus = focus_side([&names[0], &names[1]], args.study.side.as_deref())?;
     let seed = args.study.seed.unwrap_or(base.seed);
     let battles = args.study.battles.unwrap_or(base.battles);
-    let plan = match args.precision {
-        Some(p) => StudyPlan::Precision {
+    let shard: Option<Shard> = args.shard.as_deref().map(str::parse::<Shard>).transpose()?;
+    if shard.is_some() && args.precision.is_some() {
+        bail!("--shard needs a fixed number of battles; --precision decides how many as it goes, so its comparison cannot be split");
+    }
+    let range = battle_range(shard, battles);
+    let plan = match (args.precision, shard) {
+        (Some(p), None) => StudyPlan::Precision {
             half_width: p,
             batch: battles.min(args.max_battles),
             max_battles: args.max_battles,
         },
-        None => StudyPlan::Fixed(battles),
+        _ => StudyPlan::Fixed(range.1 - range.0),
     };
-    let shard = match args.shard.as_deref().map(super::shard::parse_shard) {
-        None => None,
-        Some(Ok(s)) => Some(s),
-        Some(Err(e)) => return fail(e),
-    };
-    if shard.is_some() && args.precision.is_some() {
-        return fail("--shard needs a fixed number of battles; --precision decides how many as it goes, so its comparison cannot be split");
-    }
-    let range = shard.map_or((0, battles), |(k, n)| {
-        super::shard::shard_range(battles, k, n)
-    });
-    let plan = if shard.is_some() {
-        StudyPlan::Fixed(range.1 - range.0)
-    } else {
-        plan
-    };
-    let total = match plan {
-        StudyPlan::Fixed(n) => n,
-        StudyPlan::Precision { max_battles, .. } => max_battles,
-    } * variants.len() as u64;
-    let workers = Workers::new(args.study.threads, total, args.study.quiet)?;
-    let refs: Vec<&Variant> = variants.iter().collect();
+    Ok(Study {
+        variants,
+        focus,
+        seed,
+        battles,
+        shard,
+        range,
+        plan,
+    })
+}
+
+pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
+    let Study {
+        variants,
+        focus,
+        seed,
+        battles,
+        shard,
+        range,
+        plan,
+    } = study(&args)?;
     let started = std::time::Instant::now();
-    let layouts = variants
-        .iter()
-        .map(|v| {
-            (
-                v.label.clone(),
-                v.scenario.side_names(),
-                v.scenario.tally_shape(),
-            )
-        })
-        .collect();
-    let mut raw = RawOut::open(args.raw.as_deref(), layouts)?;
-    let mut sink = RawOut::sink(&mut raw);
-    let rows = sink.as_mut().map(|s| s as RowSink);
-    let result = workers.play_rows(&refs, focus, seed, range.0, plan, rows)?;
-    workers.progress.finish();
-    drop(sink);
-    if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
-        let n = r.finish()?;
-        say!("raw rows: {n} (battle, variant) rows in {}", path.display());
-    }
-    let out = args.study.out_dir("compare", &base.slug());
+    let result = play(&args, &variants, focus, seed, range.0, plan)?;
+    let out = args.study.out_dir("compare", &variants[0].scenario.slug());
     if let Some(shard) = shard {
-        return study_shard::finish(
-            StudyKind::Compare,
-            &out,
-            (seed, battles, focus),
-            (shard, range),
-            &variants,
-            result,
-        );
+        let run = StudyRun {
+            kind: StudyKind::Compare,
+            seed,
+            battles,
+            focus,
+            shard,
+            variants: &variants,
+            command: super::study::command_without_shard(),
+        };
+        return finish_shard(&out, run, result);
     }
     let elapsed = started.elapsed().as_secs_f64();
     let n = result.played.paired.battles;
@@ -226,108 +180,47 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         };
         say!("precision +/-{p}: {verdict} after {n} battles per variant (widest paired half-width {hw:.4})");
     }
-    write_outputs(
-        &out,
-        &variants,
-        &result,
-        focus,
-        seed,
-        command_line(),
-        args.study.png,
-    )
+    let manifest =
+        crate::report::compare::write(&out, &variants, &result, focus, seed, command_line())?;
+    conclude(&out, &manifest, args.study.png, result.partial)
 }
 
-/// Writes compare.csv, each variant's run files and the report of played
-/// `variants` (what a single compare and a merge of its shards write).
-pub(super) fn write_outputs(
-    out: &Path,
+/// Plays `variants` from battle `start` under `plan`, with `--raw` rows.
+fn play(
+    args: &CompareArgs,
     variants: &[Variant],
-    result: &StudyResult,
     focus: Side,
     seed: u64,
-    command: String,
-    png: bool,
-) -> anyhow::Result<i32> {
-    let base = &variants[0].scenario;
-    let names = base.side_names();
-    let paired = &result.played.paired;
-    let n = paired.battles;
-    let mut rows = Vec::new();
-    for (v, variant) in variants.iter().enumerate() {
-        let folder = format!("variants/{:02}", v + 1);
-        write_variant(&out.join(&folder), variant, result, v, seed)?;
-        let (lo, hi) = wilson(paired.wins[v], n, Z_95);
-        let d = paired.difference(v, 0, Z_95);
-        rows.push(vec![
-            (v + 1).to_string(),
-            variant.label.clone(),
-            folder,
-            names[focus.index()].clone(),
-            n.to_string(),
-            paired.wins[v].to_string(),
-            f4(paired.rate(v)),
-            f4(lo),
-            f4(hi),
-            f4(d.estimate),
-            f4(d.paired.0),
-            f4(d.paired.1),
-            f4(d.independent.0),
-            f4(d.independent.1),
-            if v == 0 {
-                String::new()
-            } else {
-                format!("{:.2}", d.variance_reduction())
-            },
-        ]);
+    start: u64,
+    plan: StudyPlan,
+) -> anyhow::Result<StudyResult> {
+    let total = match plan {
+        StudyPlan::Fixed(n) => n,
+        StudyPlan::Precision { max_battles, .. } => max_battles,
+    } * variants.len() as u64;
+    let workers = Workers::new(args.study.threads, total, args.study.quiet)?;
+    let refs: Vec<&Variant> = variants.iter().collect();
+    let layouts = variants
+        .iter()
+        .map(|v| {
+            (
+                v.label.clone(),
+                v.scenario.side_names(),
+                v.scenario.tally_shape(),
+            )
+        })
+        .collect();
+    let mut raw = RawOut::open(args.raw.as_deref(), layouts)?;
+    let mut sink = RawOut::sink(&mut raw);
+    let rows = sink.as_mut().map(|s| s as RowSink);
+    let result = workers.play_rows(&refs, focus, seed, start, plan, rows)?;
+    workers.progress.finish();
+    drop(sink);
+    if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
+        let n = r.finish()?;
+        say!("raw rows: {n} (battle, variant) rows in {}", path.display());
     }
-    let header: Vec<String> = [
-        "variant",
-        "label",
-        "folder",
-        "focus_side",
-        "battles",
-        "wins",
-        "win_rate",
-        "win_rate_lo95",
-        "win_rate_hi95",
-        "difference",
-        "diff_lo95",
-        "diff_hi95",
-        "independent_lo95",
-        "independent_hi95",
-        "variance_reduction",
-    ]
-    .map(String::from)
-    .to_vec();
-    csv_write(&out.join("compare.csv"), &header, &rows)?;
-    let answers = answers(variants, paired, &names[focus.index()], result.partial);
-    let manifest = Manifest {
-        kind: "compare".to_string(),
-        title: format!("Compare: {}", base.name),
-        command,
-        question: question(
-            &base.name,
-            vec![
-                (
-                    "variants",
-                    variants
-                        .iter()
-                        .map(|v| v.label.clone())
-                        .collect::<Vec<_>>()
-                        .join(" | "),
-                ),
-                ("compared side", names[focus.index()].clone()),
-                ("battles per variant", n.to_string()),
-            ],
-            seed,
-        ),
-        answers,
-        tables: vec![(
-            "compare.csv".to_string(),
-            "Variants against the baseline".to_string(),
-        )],
-    };
-    conclude(out, &manifest, png, result.partial)
+    Ok(result)
 }
 
 /// The side names, when every variant is of one ruleset.
@@ -337,50 +230,4 @@ fn side_names(variants: &[Variant]) -> Option<[String; 2]> {
         return None;
     }
     Some(variants[0].scenario.side_names())
-}
-
-/// The answers in words: each variant's difference to the baseline.
-fn answers(
-    variants: &[Variant],
-    paired: &crate::stats::PairedWins,
-    side: &str,
-    partial: bool,
-) -> Vec<String> {
-    let mut out = Vec::new();
-    if partial {
-        out.push(format!(
-            "INTERRUPTED: these are the first {} battles of each variant only.",
-            paired.battles
-        ));
-    }
-    let (lo, hi) = wilson(paired.wins[0], paired.battles, Z_95);
-    out.push(format!(
-        "Baseline ({}): {side} wins {:.1}% (95% interval {:.1}% to {:.1}%) of {} battles.",
-        variants[0].label,
-        100.0 * paired.rate(0),
-        100.0 * lo,
-        100.0 * hi,
-        paired.battles
-    ));
-    for (v, variant) in variants.iter().enumerate().skip(1) {
-        let d = paired.difference(v, 0, Z_95);
-        let verdict = if d.paired.0 > 0.0 {
-            "better than the baseline"
-        } else if d.paired.1 < 0.0 {
-            "worse than the baseline"
-        } else {
-            "not distinguishable from the baseline at 95%"
-        };
-        out.push(format!(
-            "{}: {side} wins {:.1}%, {:+.1} points (paired 95% interval {:+.1} to {:+.1}): {verdict}. The paired interval is {:.1}x narrower than an independent one would be (variance reduction {:.1}).",
-            variant.label,
-            100.0 * paired.rate(v),
-            100.0 * d.estimate,
-            100.0 * d.paired.0,
-            100.0 * d.paired.1,
-            d.variance_reduction().sqrt(),
-            d.variance_reduction()
-        ));
-    }
-    out
 }

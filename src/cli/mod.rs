@@ -1,6 +1,9 @@
 //! The command line: the only module that knows clap, the terminal and
 //! indicatif. Each subcommand has its own file; this one parses and
 //! dispatches, prints errors with their causes, and returns the exit code.
+//! The work itself is below: `analysis` (the deck race, tuning), `report`
+//! (output files) and `shard` (shard ranges and merging) never call back
+//! into this module.
 
 /// `println!` to standard output where a closed pipe (`muster run | head`)
 /// ends the output quietly instead of panicking.
@@ -15,14 +18,13 @@ mod check;
 mod compare;
 mod decks;
 mod fairness;
+mod merge;
 mod progress;
 mod raw_out;
 mod report_cmd;
 mod rules_cmd;
 mod run;
-pub mod shard;
 mod study;
-mod study_shard;
 mod sweep;
 mod trace;
 mod tune;
@@ -87,7 +89,7 @@ pub enum Command {
     /// Build (or rebuild) the charts and report.html of any output folder.
     Report(report_cmd::ReportArgs),
     /// Combine the output folders of `muster run --shard K/N` into the files one run writes.
-    Merge(shard::MergeArgs),
+    Merge(merge::MergeArgs),
     /// Replay one battle of a run, showing every roll, decision and change of state.
     Trace(trace::TraceArgs),
     /// Validate scenario, army-list and doctrine files; report every problem at once.
@@ -121,7 +123,7 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Run(args) => run::run(args),
-        Command::Merge(args) => shard::merge(args),
+        Command::Merge(args) => merge::merge(args),
         Command::Compare(args) => compare::compare(args),
         Command::Sweep(args) => sweep::sweep(args),
         Command::Tune(args) => tune::tune(args),
@@ -136,19 +138,62 @@ pub fn main() -> i32 {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            print_error(&e);
             EXIT_ERROR
         }
     }
 }
 
-/// Loads the scenario at `path`, or the built-in default; prints problems.
-fn load(path: Option<&std::path::Path>) -> anyhow::Result<Result<crate::scenario::Scenario, ()>> {
-    let loaded = match path {
+/// Prints an error on standard error: `error: ` and the error with its
+/// causes; a [`Listed`] error as it is, followed by what was said around
+/// it; shards that do not make up one run, one `error:` line per problem.
+fn print_error(e: &anyhow::Error) {
+    if let Some(uncovered) = e.downcast_ref::<crate::shard::Uncovered>() {
+        for p in &uncovered.0 {
+            eprintln!("error: {p}");
+        }
+    } else if let Some(listed) = e.downcast_ref::<Listed>() {
+        eprintln!("{listed}");
+        let around: Vec<String> = e
+            .chain()
+            .take_while(|c| !c.is::<Listed>())
+            .map(ToString::to_string)
+            .collect();
+        if !around.is_empty() {
+            eprintln!("error: {}", around.join(": "));
+        }
+    } else {
+        eprintln!("error: {e:#}");
+    }
+}
+
+/// The problems of a file, one per line with file:line:column, printed as
+/// they are; a context added to it is printed after them as an error line.
+#[derive(Debug)]
+pub(crate) struct Listed(String);
+
+impl std::fmt::Display for Listed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Listed {}
+
+impl Listed {
+    pub(crate) fn new(problems: impl std::fmt::Display) -> Listed {
+        Listed(problems.to_string())
+    }
+}
+
+/// Loads the scenario at `path`, or the built-in default; its problems are
+/// a [`Listed`] error.
+fn load(path: Option<&std::path::Path>) -> Result<crate::scenario::Scenario, Listed> {
+    match path {
         Some(p) => crate::scenario::load_scenario(p),
         None => crate::scenario::load_default(),
-    };
-    Ok(loaded.map_err(|problems| eprintln!("{problems}")))
+    }
+    .map_err(Listed::new)
 }
 
 /// Writes `text` to standard output; a closed pipe (`| head`) is not an error.

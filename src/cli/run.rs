@@ -1,19 +1,19 @@
 //! `muster run`: plays a batch and writes its outputs.
 
-use super::progress::Progress;
 use super::raw_out::RawOut;
-use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use super::study::Workers;
+use super::{EXIT_INTERRUPTED, EXIT_OK};
 use crate::engine::{self, Plan, RowSink};
-use crate::report::csv_out::{summarise, write_csvs};
+use crate::report::csv_out::{side_table, write_csvs};
 use crate::report::write_text;
 use crate::rules::Ruleset;
 use crate::scenario::raw::Provenance;
 use crate::scenario::{Scenario, WithRuleset};
-use anyhow::Context;
+use crate::shard::{Shard, ShardFile, SHARD_FILE};
+use crate::stats::Tally;
+use anyhow::{bail, Context};
 use clap::Args;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -53,36 +53,19 @@ pub struct RunArgs {
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<i32> {
-    let Ok(scenario) = super::load(args.scenario.as_deref())? else {
-        return Ok(EXIT_ERROR);
-    };
+    let scenario = super::load(args.scenario.as_deref())?;
     if let Some(p) = args.precision {
         if !(p > 0.0 && p < 0.5) {
-            eprintln!(
-                "error: --precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}"
-            );
-            return Ok(EXIT_ERROR);
+            bail!("--precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}");
         }
     }
-    let shard = match args.shard.as_deref().map(super::shard::parse_shard) {
-        None => None,
-        Some(Ok(s)) => Some(s),
-        Some(Err(e)) => {
-            eprintln!("error: {e}");
-            return Ok(EXIT_ERROR);
-        }
-    };
+    let shard: Option<Shard> = args.shard.as_deref().map(str::parse).transpose()?;
     if shard.is_some() && args.precision.is_some() {
-        eprintln!("error: --shard needs a fixed number of battles; --precision decides how many as it goes, so its run cannot be split");
-        return Ok(EXIT_ERROR);
+        bail!("--shard needs a fixed number of battles; --precision decides how many as it goes, so its run cannot be split");
     }
-    if let Err(e) = RawOut::check(args.raw.as_deref()) {
-        eprintln!("error: {e}");
-        return Ok(EXIT_ERROR);
-    }
+    RawOut::check(args.raw.as_deref()).map_err(anyhow::Error::msg)?;
     if args.battles == Some(0) || args.max_battles == 0 || args.threads == Some(0) {
-        eprintln!("error: --battles, --max-battles and --threads must be at least 1");
-        return Ok(EXIT_ERROR);
+        bail!("--battles, --max-battles and --threads must be at least 1");
     }
     if !args.quiet {
         for note in &scenario.notes {
@@ -103,7 +86,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
 struct RunJob<'a> {
     scenario: &'a Scenario,
     args: &'a RunArgs,
-    shard: Option<(u64, u64)>,
+    shard: Option<Shard>,
 }
 
 impl WithRuleset for RunJob<'_> {
@@ -126,132 +109,59 @@ fn run_toml(
     ))
 }
 
+/// What a run plays: its seed, its battles (of the whole run, when
+/// sharded) and how many.
+#[derive(Clone, Copy)]
+struct Batch {
+    seed: u64,
+    battles: u64,
+    plan: Plan,
+    shard: Option<Shard>,
+}
+
 fn run_with<R: Ruleset>(
     ruleset: &R,
     scenario: &Scenario,
     args: &RunArgs,
-    shard: Option<(u64, u64)>,
+    shard: Option<Shard>,
 ) -> anyhow::Result<i32> {
-    let seed = args.seed.unwrap_or(scenario.seed);
     let battles = args.battles.unwrap_or(scenario.battles);
-    let plan = match args.precision {
-        Some(p) => Plan::Precision {
-            half_width: p,
-            batch: battles.min(args.max_battles),
-            max_battles: args.max_battles,
+    let batch = Batch {
+        seed: args.seed.unwrap_or(scenario.seed),
+        battles,
+        plan: match args.precision {
+            Some(p) => Plan::Precision {
+                half_width: p,
+                batch: battles.min(args.max_battles),
+                max_battles: args.max_battles,
+            },
+            None => Plan::Fixed(battles),
         },
-        None => Plan::Fixed(battles),
+        shard,
     };
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(scenario.slug()));
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        pool = pool.num_threads(t);
-    }
-    let pool = pool.build().context("cannot start the worker threads")?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    // A second Ctrl-C during the write-out still reaches the default handler's effect via the flag.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
-    let range = shard.map(|(k, n)| super::shard::shard_range(battles, k, n));
-    let total = match (range, plan) {
-        (Some((start, end)), _) => end - start,
-        (None, Plan::Fixed(n)) => n,
-        (None, Plan::Precision { max_battles, .. }) => max_battles,
-    };
-    let names = ruleset.side_names();
-    let mut raw = RawOut::open(
-        args.raw.as_deref(),
-        vec![(
-            scenario.name.clone(),
-            names.map(str::to_string),
-            ruleset.tally_shape(),
-        )],
-    )?;
-    let mut sink = RawOut::sink(&mut raw);
-    let rows = sink.as_mut().map(|s| s as RowSink);
-    let progress = Progress::new(total, args.quiet);
     let started = Instant::now();
-    let result = pool.install(|| match range {
-        Some((start, end)) => {
-            engine::run_range(ruleset, seed, start, end - start, &cancel, &progress, rows)
-        }
-        None => engine::run_rows(ruleset, seed, plan, &cancel, &progress, rows),
-    });
-    progress.finish();
-    drop(sink);
-    if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
-        let n = r.finish()?;
-        say!("raw rows: {n} battles in {}", path.display());
-    }
+    let result = play(ruleset, scenario, args, batch)?;
     let elapsed = started.elapsed().as_secs_f64();
     let tally = &result.tally;
-    let shape = ruleset.tally_shape();
+    let names = ruleset.side_names();
     write_csvs(
         &out,
         tally,
-        &shape,
+        &ruleset.tally_shape(),
         names,
         ruleset.strength_name(),
         result.partial,
     )?;
-    let provenance = |played: u64, note: Option<String>| Provenance {
-        muster_version: crate::VERSION.to_string(),
-        git_revision: crate::GIT_REVISION.to_string(),
-        battles_played: played,
-        partial: result.partial,
-        note,
-    };
-    let note = match (range, shard) {
-        (Some((start, end)), Some((k, n))) => Some(format!(
-            "shard {k}/{n}: battles {start} to {} of {battles}{}",
-            end.saturating_sub(1),
-            if result.partial { ", interrupted" } else { "" }
-        )),
-        _ => result.partial.then(|| {
-            format!(
-                "interrupted: only the first {} battles were played",
-                tally.battles
-            )
-        }),
-    };
-    let this_run = match range {
-        Some(_) => run_toml(scenario, battles, seed, provenance(tally.battles, note))?,
-        None => run_toml(
-            scenario,
-            tally.battles,
-            seed,
-            provenance(tally.battles, note),
-        )?,
-    };
-    write_text(&out.join("run.toml"), &this_run)?;
-    if let (Some((start, end)), Some((k, n))) = (range, shard) {
-        let whole = Provenance {
-            partial: false,
-            ..provenance(battles, None)
-        };
-        let file = super::shard::ShardFile {
-            format: 1,
-            muster_version: crate::VERSION.to_string(),
-            seed,
-            battles,
-            shard: k,
-            shards: n,
-            start,
-            end,
-            run_toml: run_toml(scenario, battles, seed, whole)?,
-            tally: tally.clone(),
-        };
-        let json = serde_json::to_string(&file).context("cannot encode the shard file")?;
-        write_text(&out.join(super::shard::SHARD_FILE), &json)?;
-    }
+    write_run_files(&out, scenario, batch, tally, result.partial)?;
     print_summary(
         scenario,
         tally,
         names,
-        seed,
+        batch.seed,
         elapsed,
         result.partial,
         args.precision,
@@ -264,9 +174,109 @@ fn run_with<R: Ruleset>(
     })
 }
 
+/// Plays the run's battles (the shard's range, when sharded) with Ctrl-C,
+/// the progress bar and `--raw` rows.
+fn play<R: Ruleset>(
+    ruleset: &R,
+    scenario: &Scenario,
+    args: &RunArgs,
+    batch: Batch,
+) -> anyhow::Result<engine::BatchResult> {
+    let range = batch.shard.map(|s| s.range(batch.battles));
+    let total = match (range, batch.plan) {
+        (Some((start, end)), _) => end - start,
+        (None, Plan::Fixed(n)) => n,
+        (None, Plan::Precision { max_battles, .. }) => max_battles,
+    };
+    let workers = Workers::new(args.threads, total, args.quiet)?;
+    let mut raw = RawOut::open(
+        args.raw.as_deref(),
+        vec![(
+            scenario.name.clone(),
+            ruleset.side_names().map(str::to_string),
+            ruleset.tally_shape(),
+        )],
+    )?;
+    let mut sink = RawOut::sink(&mut raw);
+    let rows = sink.as_mut().map(|s| s as RowSink);
+    let (seed, cancel, progress) = (batch.seed, &workers.cancel, &workers.progress);
+    let result = workers.pool.install(|| match range {
+        Some((start, end)) => {
+            engine::run_range(ruleset, seed, start, end - start, cancel, progress, rows)
+        }
+        None => engine::run_rows(ruleset, seed, batch.plan, cancel, progress, rows),
+    });
+    progress.finish();
+    drop(sink);
+    if let (Some(r), Some(path)) = (raw, args.raw.as_deref()) {
+        let n = r.finish()?;
+        say!("raw rows: {n} battles in {}", path.display());
+    }
+    Ok(result)
+}
+
+/// Writes run.toml and, for a shard, shard.json.
+fn write_run_files(
+    out: &Path,
+    scenario: &Scenario,
+    batch: Batch,
+    tally: &Tally,
+    partial: bool,
+) -> anyhow::Result<()> {
+    let Batch {
+        seed,
+        battles,
+        shard,
+        ..
+    } = batch;
+    let provenance = |played: u64, note: Option<String>| Provenance {
+        muster_version: crate::VERSION.to_string(),
+        git_revision: crate::GIT_REVISION.to_string(),
+        battles_played: played,
+        partial,
+        note,
+    };
+    let note = match shard {
+        Some(s) => {
+            let (start, end) = s.range(battles);
+            Some(format!(
+                "shard {}/{}: battles {start} to {} of {battles}{}",
+                s.index,
+                s.count,
+                end.saturating_sub(1),
+                if partial { ", interrupted" } else { "" }
+            ))
+        }
+        None => partial.then(|| {
+            format!(
+                "interrupted: only the first {} battles were played",
+                tally.battles
+            )
+        }),
+    };
+    let written = if shard.is_some() {
+        battles
+    } else {
+        tally.battles
+    };
+    let this_run = run_toml(scenario, written, seed, provenance(tally.battles, note))?;
+    write_text(&out.join("run.toml"), &this_run)?;
+    if let Some(s) = shard {
+        let whole = Provenance {
+            partial: false,
+            ..provenance(battles, None)
+        };
+        let run_toml = run_toml(scenario, battles, seed, whole)?;
+        let file = ShardFile::new(s, seed, battles, run_toml, tally.clone());
+        let json = serde_json::to_string(&file).context("cannot encode the shard file")?;
+        write_text(&out.join(SHARD_FILE), &json)?;
+    }
+    Ok(())
+}
+
 fn print_summary(
     scenario: &Scenario,
-    tally: &crate::stats::Tally,
+    tally: &Tally,
     names: [&str; 2],
     seed: u64,
     elapsed: f64,
@@ -303,28 +313,6 @@ fn print_summary(
 }
 
 /// The per-side table of a run's summary.
-pub(super) fn print_table(tally: &crate::stats::Tally, names: [&str; 2]) {
-    say!(
-        "{:<20} {:>8} {:>8} {:>8} {:>9} {:>17} {:>12}",
-        "side",
-        "wins",
-        "draws",
-        "losses",
-        "win rate",
-        "95% interval",
-        "rounds p50"
-    );
-    for s in summarise(tally, names) {
-        say!(
-            "{:<20} {:>8} {:>8} {:>8} {:>8.1}% {:>7.1}% - {:>5.1}% {:>12}",
-            s.side,
-            s.wins,
-            s.draws,
-            s.losses,
-            100.0 * s.win_rate,
-            100.0 * s.win_lo,
-            100.0 * s.win_hi,
-            s.p50_rounds
-        );
-    }
+pub(super) fn print_table(tally: &Tally, names: [&str; 2]) {
+    say!("{}", side_table(tally, names));
 }

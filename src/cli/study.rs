@@ -1,19 +1,18 @@
 //! What the analysis commands (compare, sweep, tune, decks) share: their
-//! common flags, the worker pool with Ctrl-C and progress, the focus side,
-//! and writing each variant's run files and the folder's report.
+//! common flags, the worker pool with Ctrl-C and progress (`run` and
+//! `fairness` use it too), the focus side, writing a shard's file, and
+//! printing the answers and building the folder's report.
 
 use super::progress::Progress;
-use super::{EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK};
+use super::{EXIT_INTERRUPTED, EXIT_OK};
 use crate::analysis::play::{play_rows, StudyPlan, StudyResult};
 use crate::analysis::vary::{build_variants, Variant};
 use crate::engine::RowSink;
 use crate::report::build::{build, write_manifest};
-use crate::report::csv_out::write_csvs;
 use crate::report::html::Manifest;
-use crate::report::write_text;
 use crate::rules::Side;
-use crate::scenario::raw::Provenance;
-use anyhow::Context;
+use crate::shard::study::{StudyRun, StudyShard};
+use anyhow::{bail, Context};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -46,9 +45,9 @@ pub struct StudyArgs {
 
 impl StudyArgs {
     /// Checks the numbers; an error message names the flag.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> anyhow::Result<()> {
         if self.battles == Some(0) || self.threads == Some(0) {
-            return Err("--battles and --threads must be at least 1".to_string());
+            bail!("--battles and --threads must be at least 1");
         }
         Ok(())
     }
@@ -61,33 +60,31 @@ impl StudyArgs {
 }
 
 /// The side named `name` (default: the first).
-pub fn focus_side(names: [&str; 2], name: Option<&str>) -> Result<Side, String> {
-    match name {
-        None => Ok(Side::A),
-        Some(n) => names
-            .iter()
-            .position(|s| s.eq_ignore_ascii_case(n))
-            .map(|i| if i == 0 { Side::A } else { Side::B })
-            .ok_or_else(|| {
-                format!(
-                    "--side `{n}`: the sides are `{}` and `{}`",
-                    names[0], names[1]
-                )
-            }),
+pub fn focus_side(names: [&str; 2], name: Option<&str>) -> anyhow::Result<Side> {
+    let Some(n) = name else {
+        return Ok(Side::A);
+    };
+    match names.iter().position(|s| s.eq_ignore_ascii_case(n)) {
+        Some(i) => Ok(if i == 0 { Side::A } else { Side::B }),
+        None => bail!(
+            "--side `{n}`: the sides are `{}` and `{}`",
+            names[0],
+            names[1]
+        ),
     }
 }
 
 /// Loads the scenario at `path` (default: the built-in one) and builds one
-/// variant per edit list; an Err is a message for the user.
+/// variant per edit list.
 pub fn load_variants(
     path: Option<&PathBuf>,
     edit_lists: &[Vec<(String, String)>],
-) -> anyhow::Result<Result<Vec<Variant>, String>> {
-    let Ok(base) = super::load(path.map(PathBuf::as_path))? else {
-        return Ok(Err("the scenario has problems (listed above)".to_string()));
-    };
+) -> anyhow::Result<Vec<Variant>> {
+    let base = super::load(path.map(PathBuf::as_path))
+        .context("the scenario has problems (listed above)")?;
     let dir = path.and_then(|p| p.parent()).map(Path::to_path_buf);
-    Ok(build_variants(&base, dir.as_deref(), edit_lists).map_err(|e| e.to_string()))
+    // The variant's message alone, as the user has always seen it.
+    build_variants(&base, dir.as_deref(), edit_lists).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// A worker pool, a Ctrl-C flag and a progress bar for `total` battles.
@@ -151,63 +148,6 @@ impl Workers {
     }
 }
 
-/// Writes variant `v`'s run files (summary, rounds, units, side tables and
-/// a run.toml that replays it alone) into `dir`.
-pub fn write_variant(
-    dir: &Path,
-    variant: &Variant,
-    result: &StudyResult,
-    v: usize,
-    seed: u64,
-) -> anyhow::Result<()> {
-    let meta = &result.meta[v];
-    let tally = &result.played.tallies[v];
-    let names = [meta.side_names[0].as_str(), meta.side_names[1].as_str()];
-    write_csvs(
-        dir,
-        tally,
-        &meta.shape,
-        names,
-        meta.strength,
-        result.partial,
-    )?;
-    let provenance = Provenance {
-        muster_version: crate::VERSION.to_string(),
-        git_revision: crate::GIT_REVISION.to_string(),
-        battles_played: tally.battles,
-        partial: result.partial,
-        note: Some(format!("variant `{}` of an analysis", variant.label)),
-    };
-    let text = variant
-        .scenario
-        .resolved
-        .to_run_toml(tally.battles, seed, provenance)?;
-    write_text(
-        &dir.join("run.toml"),
-        &format!("# One variant of an analysis; `muster run run.toml` replays it alone.\n{text}"),
-    )?;
-    Ok(())
-}
-
-/// Prints a user error; the exit code of invalid input.
-pub fn fail(message: impl std::fmt::Display) -> anyhow::Result<i32> {
-    eprintln!("error: {message}");
-    Ok(EXIT_ERROR)
-}
-
-/// The report's question: the scenario, the command's own lines, then the
-/// seed and the version.
-pub fn question(scenario: &str, lines: Vec<(&str, String)>, seed: u64) -> Vec<(String, String)> {
-    std::iter::once(("scenario", scenario.to_string()))
-        .chain(lines)
-        .chain([
-            ("seed (common random numbers)", seed.to_string()),
-            ("muster version", crate::VERSION.to_string()),
-        ])
-        .map(|(k, v)| (k.to_string(), v))
-        .collect()
-}
-
 /// Prints the answers, writes the manifest and builds the report; returns
 /// the exit code (interrupted when `partial`).
 pub fn conclude(dir: &Path, manifest: &Manifest, png: bool, partial: bool) -> anyhow::Result<i32> {
@@ -224,6 +164,44 @@ pub fn conclude(dir: &Path, manifest: &Manifest, png: bool, partial: bool) -> an
 pub fn command_line() -> String {
     let args: Vec<String> = std::env::args().skip(1).map(|a| quote(&a)).collect();
     format!("muster {}", args.join(" "))
+}
+
+/// The command line as typed, without `--shard` and `--out` and their
+/// values: what every shard of one comparison has in common.
+pub fn command_without_shard() -> String {
+    let line = command_line();
+    let mut words: Vec<&str> = line.split(' ').collect();
+    for flag in ["--shard", "--out"] {
+        if let Some(i) = words.iter().position(|w| *w == flag) {
+            words.drain(i..(i + 2).min(words.len()));
+        }
+        let prefix = format!("{flag}=");
+        words.retain(|w| !w.starts_with(&prefix));
+    }
+    words.join(" ")
+}
+
+/// Writes a comparison or sweep shard's file into `out` and says so;
+/// returns the exit code.
+pub fn finish_shard(out: &Path, run: StudyRun, result: StudyResult) -> anyhow::Result<i32> {
+    let (k, n, battles, variants) = (
+        run.shard.index,
+        run.shard.count,
+        run.battles,
+        run.variants.len(),
+    );
+    let (start, end) = run.shard.range(battles);
+    StudyShard::new(run, result.played)?.write(out)?;
+    say!(
+        "shard {k}/{n}: battles {start} to {} of {battles} of {variants} variants written to {}; combine the shards with `muster merge`",
+        end.saturating_sub(1),
+        out.display()
+    );
+    Ok(if result.partial {
+        EXIT_INTERRUPTED
+    } else {
+        EXIT_OK
+    })
 }
 
 pub(super) fn quote(a: &str) -> String {

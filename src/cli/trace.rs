@@ -1,6 +1,6 @@
 //! `muster trace`: replays one battle alone, as text or JSON lines.
 
-use super::{EXIT_ERROR, EXIT_OK};
+use super::EXIT_OK;
 use crate::engine::play_one;
 use crate::rules::{Ruleset, TraceEvent, VecTrace};
 use crate::scenario::WithRuleset;
@@ -49,9 +49,7 @@ impl WithRuleset for TraceJob {
 }
 
 pub fn trace(args: TraceArgs) -> anyhow::Result<i32> {
-    let Ok(scenario) = super::load(args.scenario.as_deref())? else {
-        return Ok(EXIT_ERROR);
-    };
+    let scenario = super::load(args.scenario.as_deref())?;
     let seed = args.seed.unwrap_or(scenario.seed);
     let evs = scenario.rules.with(TraceJob {
         seed,

@@ -198,13 +198,44 @@ pub fn run_charts(dir: &Path, prefix: &str) -> Result<Vec<Chart>, ReportError> {
             .collect(),
         reference: None,
     });
+    charts.extend(state_charts(&rounds, &sides, prefix));
+    let units = CsvTable::read(&dir.join("units.csv"))?;
+    let loss_cols: Vec<(i64, String)> = units
+        .header
+        .iter()
+        .filter_map(|h| Some((h.strip_prefix("losses_")?.parse().ok()?, h.clone())))
+        .collect();
+    for r in &units.rows {
+        let n = units.num(r, "battles").max(1.0);
+        let bars: Vec<(i64, f64)> = loss_cols
+            .iter()
+            .map(|(k, c)| (*k, units.num(r, c) / n))
+            .collect();
+        let last = bars.iter().rposition(|b| b.1 > 0.0).unwrap_or(0);
+        charts.push(Chart::Bars {
+            title: format!(
+                "{prefix}{} {}: losses per battle",
+                units.text(r, "side"),
+                units.text(r, "unit")
+            ),
+            x_label: "losses".to_string(),
+            y_label: "share of battles".to_string(),
+            bars: bars[..=last.min(bars.len().saturating_sub(1))].to_vec(),
+        });
+    }
+    Ok(charts)
+}
+
+/// The State of Battle shares per round of each side, when `rounds` has them.
+fn state_charts(rounds: &CsvTable, sides: &[String], prefix: &str) -> Vec<Chart> {
+    let mut charts = Vec::new();
     let states: Vec<String> = rounds
         .header
         .iter()
         .filter_map(|h| h.strip_prefix("share_state_").map(str::to_string))
         .collect();
     if !states.is_empty() {
-        for side in &sides {
+        for side in sides {
             let rows: Vec<&Vec<String>> = rounds
                 .rows
                 .iter()
@@ -232,29 +263,5 @@ pub fn run_charts(dir: &Path, prefix: &str) -> Result<Vec<Chart>, ReportError> {
             });
         }
     }
-    let units = CsvTable::read(&dir.join("units.csv"))?;
-    let loss_cols: Vec<(i64, String)> = units
-        .header
-        .iter()
-        .filter_map(|h| Some((h.strip_prefix("losses_")?.parse().ok()?, h.clone())))
-        .collect();
-    for r in &units.rows {
-        let n = units.num(r, "battles").max(1.0);
-        let bars: Vec<(i64, f64)> = loss_cols
-            .iter()
-            .map(|(k, c)| (*k, units.num(r, c) / n))
-            .collect();
-        let last = bars.iter().rposition(|b| b.1 > 0.0).unwrap_or(0);
-        charts.push(Chart::Bars {
-            title: format!(
-                "{prefix}{} {}: losses per battle",
-                units.text(r, "side"),
-                units.text(r, "unit")
-            ),
-            x_label: "losses".to_string(),
-            y_label: "share of battles".to_string(),
-            bars: bars[..=last.min(bars.len().saturating_sub(1))].to_vec(),
-        });
-    }
-    Ok(charts)
+    charts
 }

@@ -53,6 +53,30 @@ pub struct SideSummary {
     pub p90_rounds: usize,
 }
 
+/// The per-side table of a run's summary as the terminal shows it: wins,
+/// draws, losses, win rate with its 95% interval, median rounds (lines
+/// without a final newline).
+pub fn side_table(tally: &Tally, side_names: [&str; 2]) -> String {
+    let mut lines = vec![format!(
+        "{:<20} {:>8} {:>8} {:>8} {:>9} {:>17} {:>12}",
+        "side", "wins", "draws", "losses", "win rate", "95% interval", "rounds p50"
+    )];
+    for s in summarise(tally, side_names) {
+        lines.push(format!(
+            "{:<20} {:>8} {:>8} {:>8} {:>8.1}% {:>7.1}% - {:>5.1}% {:>12}",
+            s.side,
+            s.wins,
+            s.draws,
+            s.losses,
+            100.0 * s.win_rate,
+            100.0 * s.win_lo,
+            100.0 * s.win_hi,
+            s.p50_rounds
+        ));
+    }
+    lines.join("\n")
+}
+
 /// Per-side outcomes with 95% Wilson intervals.
 pub fn summarise(tally: &Tally, side_names: [&str; 2]) -> Vec<SideSummary> {
     Side::BOTH

@@ -6,9 +6,15 @@
 mod analysis_charts;
 pub mod build;
 pub mod charts;
+pub mod compare;
 pub mod csv_out;
+pub mod decks;
+pub mod fairness;
 pub mod html;
+pub mod study;
+pub mod sweep;
 pub mod table;
+pub mod tune;
 
 use std::io::Write;
 use std::path::Path;

@@ -136,94 +136,8 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
     let Some(raw) = raw else {
         return Err(Problems(p));
     };
-    let err = |p: &mut Vec<Problem>, path: Vec<Seg>, m: String, hint: &str| {
-        p.push(loc.problem(&path, m, Some(hint.to_string())));
-    };
-    if raw.sides.len() != 2 {
-        err(
-            &mut p,
-            vec![],
-            format!(
-                "{} [[side]] tables; a fairness list needs two",
-                raw.sides.len()
-            ),
-            "give one [[side]] per side of the scenario, in its order, each with `slots`",
-        );
-    }
-    for (s, side) in raw.sides.iter().enumerate() {
-        if side.slots.is_empty() {
-            err(
-                &mut p,
-                crate::path!["side", s, "slots"],
-                "no deployment slots".into(),
-                "list the centres [x, y] where generated units stand",
-            );
-        }
-    }
-    let budget = raw.fairness.budget.and_then(|b| {
-        if (1..=10_000_000).contains(&b) {
-            Some(b as u32)
-        } else {
-            err(
-                &mut p,
-                crate::path!["fairness", "budget"],
-                format!("budget {b} is not a positive number of points"),
-                "give the points each army may spend",
-            );
-            None
-        }
-    });
-    let spread = raw.fairness.spread.and_then(|s| {
-        if (0.0..=0.5).contains(&s) {
-            Some(s)
-        } else {
-            err(
-                &mut p,
-                crate::path!["fairness", "spread"],
-                format!("spread {s} is outside 0 to 0.5"),
-                "give the fraction of the budget an army may leave unspent, e.g. 0.1",
-            );
-            None
-        }
-    });
-    let mut options = Vec::new();
-    let shared = raw.units.iter().enumerate().map(|(i, t)| {
-        let buys = [0, 1].map(|s| raw.sides.get(s).map_or(true, |side| side.units.is_empty()));
-        (crate::path!["unit", i], t, buys)
-    });
-    let own = raw.sides.iter().enumerate().flat_map(|(s, side)| {
-        side.units
-            .iter()
-            .enumerate()
-            .map(move |(i, t)| (crate::path!["side", s, "unit", i], t, [s == 0, s == 1]))
-    });
-    for (at_unit, t, sides) in shared.chain(own) {
-        if let Some(o) = unit_option(&loc, &mut p, at_unit, t, sides) {
-            options.push(o);
-        }
-    }
-    for s in 0..raw.sides.len().min(2) {
-        if !options.iter().any(|o| o.sides[s]) {
-            err(
-                &mut p,
-                crate::path!["side", s],
-                format!("side {} has no unit to buy", s + 1),
-                "give [[unit]]s both sides buy, or this side's own [[side.unit]]s",
-            );
-        }
-    }
-    if options
-        .iter()
-        .enumerate()
-        .any(|(i, o)| options[..i].iter().any(|e| e.name == o.name))
-    {
-        err(
-            &mut p,
-            vec![],
-            "two units have the same name".into(),
-            "give units of the same profile different `label`s",
-        );
-    }
+    let (budget, spread) = check_header(&loc, &raw, &mut p);
+    let options = unit_options(&loc, &raw, &mut p);
     if !p.is_empty() || raw.sides.len() != 2 {
         return Err(Problems(p));
     }
@@ -264,6 +178,116 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
     };
     price_options(&mut list, &loc)?;
     Ok(list)
+}
+
+/// Adds the problem `m` at `path` with its `hint`.
+fn err(loc: &Locator, p: &mut Vec<Problem>, path: Vec<Seg>, m: String, hint: &str) {
+    p.push(loc.problem(&path, m, Some(hint.to_string())));
+}
+
+/// Checks the sides' count and slots, the budget and the spread; returns
+/// the budget and spread when they are valid.
+fn check_header(
+    loc: &Locator,
+    raw: &FairnessFileRaw,
+    p: &mut Vec<Problem>,
+) -> (Option<u32>, Option<f64>) {
+    let err =
+        |p: &mut Vec<Problem>, path: Vec<Seg>, m: String, hint: &str| err(loc, p, path, m, hint);
+    if raw.sides.len() != 2 {
+        err(
+            p,
+            vec![],
+            format!(
+                "{} [[side]] tables; a fairness list needs two",
+                raw.sides.len()
+            ),
+            "give one [[side]] per side of the scenario, in its order, each with `slots`",
+        );
+    }
+    for (s, side) in raw.sides.iter().enumerate() {
+        if side.slots.is_empty() {
+            err(
+                p,
+                crate::path!["side", s, "slots"],
+                "no deployment slots".into(),
+                "list the centres [x, y] where generated units stand",
+            );
+        }
+    }
+    let budget = raw.fairness.budget.and_then(|b| {
+        if (1..=10_000_000).contains(&b) {
+            Some(b as u32)
+        } else {
+            err(
+                p,
+                crate::path!["fairness", "budget"],
+                format!("budget {b} is not a positive number of points"),
+                "give the points each army may spend",
+            );
+            None
+        }
+    });
+    let spread = raw.fairness.spread.and_then(|s| {
+        if (0.0..=0.5).contains(&s) {
+            Some(s)
+        } else {
+            err(
+                p,
+                crate::path!["fairness", "spread"],
+                format!("spread {s} is outside 0 to 0.5"),
+                "give the fraction of the budget an army may leave unspent, e.g. 0.1",
+            );
+            None
+        }
+    });
+    (budget, spread)
+}
+
+/// The units to buy, shared and each side's own, checked for a unit per
+/// side and unique names.
+fn unit_options(loc: &Locator, raw: &FairnessFileRaw, p: &mut Vec<Problem>) -> Vec<UnitOption> {
+    let err =
+        |p: &mut Vec<Problem>, path: Vec<Seg>, m: String, hint: &str| err(loc, p, path, m, hint);
+    let mut options = Vec::new();
+    let shared = raw.units.iter().enumerate().map(|(i, t)| {
+        let buys = [0, 1].map(|s| raw.sides.get(s).map_or(true, |side| side.units.is_empty()));
+        (crate::path!["unit", i], t, buys)
+    });
+    let own = raw.sides.iter().enumerate().flat_map(|(s, side)| {
+        side.units
+            .iter()
+            .enumerate()
+            .map(move |(i, t)| (crate::path!["side", s, "unit", i], t, [s == 0, s == 1]))
+    });
+    for (at_unit, t, sides) in shared.chain(own) {
+        if let Some(o) = unit_option(loc, p, at_unit, t, sides) {
+            options.push(o);
+        }
+    }
+    for s in 0..raw.sides.len().min(2) {
+        if !options.iter().any(|o| o.sides[s]) {
+            err(
+                p,
+                crate::path!["side", s],
+                format!("side {} has no unit to buy", s + 1),
+                "give [[unit]]s both sides buy, or this side's own [[side.unit]]s",
+            );
+        }
+    }
+    if options
+        .iter()
+        .enumerate()
+        .any(|(i, o)| options[..i].iter().any(|e| e.name == o.name))
+    {
+        err(
+            p,
+            vec![],
+            "two units have the same name".into(),
+            "give units of the same profile different `label`s",
+        );
+    }
+    options
 }
 
 /// Reads one unit option at `at_unit`; None when it has problems.

@@ -1,0 +1,66 @@
+//! What the analysis reports (compare, sweep, tune, decks, fairness)
+//! share: the question block of the report, and each variant's own run
+//! files.
+
+use super::csv_out::write_csvs;
+use super::write_text;
+use crate::analysis::play::StudyResult;
+use crate::analysis::vary::Variant;
+use crate::scenario::raw::Provenance;
+use std::path::Path;
+
+/// The report's question: the scenario, the command's own lines, then the
+/// seed and the version.
+pub fn question(scenario: &str, lines: Vec<(&str, String)>, seed: u64) -> Vec<(String, String)> {
+    std::iter::once(("scenario", scenario.to_string()))
+        .chain(lines)
+        .chain([
+            ("seed (common random numbers)", seed.to_string()),
+            ("muster version", crate::VERSION.to_string()),
+        ])
+        .map(|(k, v)| (k.to_string(), v))
+        .collect()
+}
+
+/// Writes variant `v`'s run files (summary, rounds, units, side tables and
+/// a run.toml that replays it alone) into `dir`.
+pub fn write_variant(
+    dir: &Path,
+    variant: &Variant,
+    result: &StudyResult,
+    v: usize,
+    seed: u64,
+) -> anyhow::Result<()> {
+    let meta = &result.meta[v];
+    let tally = &result.played.tallies[v];
+    let names = [meta.side_names[0].as_str(), meta.side_names[1].as_str()];
+    write_csvs(
+        dir,
+        tally,
+        &meta.shape,
+        names,
+        meta.strength,
+        result.partial,
+    )?;
+    let provenance = Provenance {
+        muster_version: crate::VERSION.to_string(),
+        git_revision: crate::GIT_REVISION.to_string(),
+        battles_played: tally.battles,
+        partial: result.partial,
+        note: Some(format!("variant `{}` of an analysis", variant.label)),
+    };
+    let text = variant
+        .scenario
+        .resolved
+        .to_run_toml(tally.battles, seed, provenance)?;
+    write_text(
+        &dir.join("run.toml"),
+        &format!("# One variant of an analysis; `muster run run.toml` replays it alone.\n{text}"),
+    )?;
+    Ok(())
+}
+
+/// Strings from string literals, for CSV headers.
+pub(crate) fn header<const N: usize>(names: [&str; N]) -> Vec<String> {
+    names.map(String::from).to_vec()
+}

@@ -173,18 +173,39 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// Rolls the round's d20s and hero initiatives and builds the ordered count.
     fn count_down(&mut self, events: &mut Vec<PhaseEvent>, d20: &mut Vec<i32>) {
-        let o = &self.setup.options;
-        let round = self.st.round;
         events.clear();
         d20.clear();
         d20.resize(self.setup.groups.len().max(self.setup.units.len()), 0);
+        self.roll_initiative(d20);
+        for g in 0..self.setup.groups.len() {
+            if self.group_on_board(g) {
+                self.group_phases(g, events, d20);
+            }
+        }
+        self.hero_phases(events);
+        phases::order(events, self.dice);
+        if T::ON {
+            self.trace_initiative(d20);
+        }
+    }
+
+    /// Whether any unit of troop type group `g` is on the board.
+    fn group_on_board(&self, g: usize) -> bool {
+        self.setup.groups[g]
+            .units
+            .iter()
+            .any(|&u| self.st.units[u].presence == Presence::OnBoard)
+    }
+
+    /// The round's initiative d20s, in (side, troop type) scenario order:
+    /// per troop type, per side or per unit (`ip_roll_scope`).
+    fn roll_initiative(&mut self, d20: &mut [i32]) {
         let mut side_roll = [None::<i32>; 2];
-        // The d20s, in (side, troop type) scenario order.
         for (g, group) in self.setup.groups.iter().enumerate() {
             if !group.units.iter().any(|&u| self.view().on_board(u)) {
                 continue;
             }
-            match o.ip_roll_scope {
+            match self.setup.options.ip_roll_scope {
                 IpRollScope::PerSideTroopType => d20[g] = i32::from(self.dice.roll(20)),
                 IpRollScope::PerSide => {
                     let s = group.side.index();
@@ -199,131 +220,103 @@ impl<T: Tracer> Battle<'_, T> {
                 }
             }
         }
-        let mut seq = 0u16;
-        let mut push = |events: &mut Vec<PhaseEvent>, number, actor, uq_x2, init_mod| {
-            events.push(PhaseEvent {
-                number,
-                actor,
-                uq_x2,
-                init_mod,
-                seq,
-            });
-            seq += 1;
+    }
+
+    /// Troop type group `g`'s phases: its initiative phase (one per unit
+    /// under `PerUnit`), its routing units' own phase and its action phase.
+    fn group_phases(&mut self, g: usize, events: &mut Vec<PhaseEvent>, d20: &[i32]) {
+        let setup = self.setup;
+        let o = &setup.options;
+        let group = &setup.groups[g];
+        let t = &setup.troops[group.troop];
+        let ap = action_phase(t.uq_x2, t.init_mod, o.phase_rounding);
+        let gs = &mut self.st.groups[g];
+        gs.ap = ap;
+        gs.shared_roll = None;
+        let g16 = g as u16;
+        let initiative = |unit, routed| Actor::Initiative {
+            group: g16,
+            unit,
+            routed,
         };
-        for (g, group) in self.setup.groups.iter().enumerate() {
-            if !group
-                .units
-                .iter()
-                .any(|&u| self.st.units[u].presence == Presence::OnBoard)
-            {
-                continue;
-            }
-            let t = &self.setup.troops[group.troop];
-            let ap = action_phase(t.uq_x2, t.init_mod, o.phase_rounding);
-            let gs = &mut self.st.groups[g];
-            gs.ap = ap;
-            gs.shared_roll = None;
-            let g16 = g as u16;
-            if o.ip_roll_scope == IpRollScope::PerUnit {
-                for &u in &group.units {
-                    if self.st.units[u].presence == Presence::OnBoard {
-                        let ip = initiative_phase(d20[u], t.uq_x2, t.init_mod, o.phase_rounding);
-                        push(
-                            events,
-                            ip,
-                            Actor::Initiative {
-                                group: g16,
-                                unit: Some(u as u16),
-                                routed: false,
-                            },
-                            t.uq_x2,
-                            t.init_mod,
-                        );
-                    }
+        if o.ip_roll_scope == IpRollScope::PerUnit {
+            for &u in &group.units {
+                if self.st.units[u].presence == Presence::OnBoard {
+                    let ip = initiative_phase(d20[u], t.uq_x2, t.init_mod, o.phase_rounding);
+                    push_phase(
+                        events,
+                        ip,
+                        initiative(Some(u as u16), false),
+                        t.uq_x2,
+                        t.init_mod,
+                    );
                 }
-            } else {
-                let ip = initiative_phase(d20[g], t.uq_x2, t.init_mod, o.phase_rounding);
-                self.st.groups[g].ip = ip;
-                push(
-                    events,
-                    ip,
-                    Actor::Initiative {
-                        group: g16,
-                        unit: None,
-                        routed: false,
-                    },
-                    t.uq_x2,
-                    t.init_mod,
-                );
             }
-            // Routing units "always roll a 20" (L130): their own phase, only
-            // when the type has routing units as the round starts.
-            if group.units.iter().any(|&u| {
-                self.st.units[u].presence == Presence::OnBoard
-                    && self.st.units[u].morale == MoraleState::Rout
-            }) {
-                let routed_ip = initiative_phase(20, t.uq_x2, t.init_mod, o.phase_rounding);
-                push(
-                    events,
-                    routed_ip,
-                    Actor::Initiative {
-                        group: g16,
-                        unit: None,
-                        routed: true,
-                    },
-                    t.uq_x2,
-                    t.init_mod,
-                );
-            }
-            push(
+        } else {
+            let ip = initiative_phase(d20[g], t.uq_x2, t.init_mod, o.phase_rounding);
+            self.st.groups[g].ip = ip;
+            push_phase(events, ip, initiative(None, false), t.uq_x2, t.init_mod);
+        }
+        // Routing units "always roll a 20" (L130): their own phase, only
+        // when the type has routing units as the round starts.
+        if group.units.iter().any(|&u| {
+            self.st.units[u].presence == Presence::OnBoard
+                && self.st.units[u].morale == MoraleState::Rout
+        }) {
+            let routed_ip = initiative_phase(20, t.uq_x2, t.init_mod, o.phase_rounding);
+            push_phase(
                 events,
-                ap,
-                Actor::Action { group: g16 },
+                routed_ip,
+                initiative(None, true),
                 t.uq_x2,
                 t.init_mod,
             );
         }
+        push_phase(
+            events,
+            ap,
+            Actor::Action { group: g16 },
+            t.uq_x2,
+            t.init_mod,
+        );
+    }
+
+    /// Each hero's phase: a fixed number, or a d20 plus his modifier.
+    fn hero_phases(&mut self, events: &mut Vec<PhaseEvent>) {
         for side in Side::BOTH {
             for (h, hero) in self.setup.side(side).heroes.iter().enumerate() {
                 let n = match hero.initiative {
                     HeroInitiative::Fixed(n) => n,
                     HeroInitiative::Rolled(m) => i32::from(self.dice.roll(20)) + m,
                 };
-                push(
-                    events,
-                    n,
-                    Actor::Hero {
-                        side,
-                        hero: h as u16,
-                    },
-                    0,
-                    0,
-                );
+                let hero = h as u16;
+                push_phase(events, n, Actor::Hero { side, hero }, 0, 0);
             }
         }
-        phases::order(events, self.dice);
-        if T::ON {
-            for (g, group) in self.setup.groups.iter().enumerate() {
-                let gs = &self.st.groups[g];
-                if o.ip_roll_scope != IpRollScope::PerUnit
-                    && group
-                        .units
-                        .iter()
-                        .any(|&u| self.st.units[u].presence == Presence::OnBoard)
-                {
-                    let (ip, ap, roll) = (gs.ip, gs.ap, d20[g]);
-                    let who = self.group_label(g);
-                    self.trace.record(TraceEvent::Roll {
-                        round,
-                        who,
-                        purpose: format!("initiative: IP {ip}, AP {ap}"),
-                        die: 20,
-                        dice: vec![roll as u8],
-                        kept: roll as u8,
-                        modifier: ip - roll,
-                    });
-                }
+    }
+
+    /// Traces each troop type's initiative roll (shared rolls only).
+    fn trace_initiative(&mut self, d20: &[i32]) {
+        let round = self.st.round;
+        if self.setup.options.ip_roll_scope == IpRollScope::PerUnit {
+            return;
+        }
+        for g in 0..self.setup.groups.len() {
+            if !self.group_on_board(g) {
+                continue;
             }
+            let gs = &self.st.groups[g];
+            let (ip, ap, roll) = (gs.ip, gs.ap, d20[g]);
+            let who = self.group_label(g);
+            self.trace.record(TraceEvent::Roll {
+                round,
+                who,
+                purpose: format!("initiative: IP {ip}, AP {ap}"),
+                die: 20,
+                dice: vec![roll as u8],
+                kept: roll as u8,
+                modifier: ip - roll,
+            });
         }
     }
 
@@ -540,4 +533,15 @@ pub fn play_battle<T: Tracer>(
         });
         record.unit_events.extend_from_slice(&unit.outcomes);
     }
+}
+
+/// Adds a phase to the round's count; `seq` keeps creation order.
+fn push_phase(events: &mut Vec<PhaseEvent>, number: i32, actor: Actor, uq_x2: i32, init_mod: i32) {
+    events.push(PhaseEvent {
+        number,
+        actor,
+        uq_x2,
+        init_mod,
+        seq: events.len() as u16,
+    });
 }

@@ -301,12 +301,12 @@ impl<T: Tracer> Battle<'_, T> {
         if self.setup.options.ip_roll_scope == IpRollScope::PerUnit {
             return;
         }
-        for g in 0..self.setup.groups.len() {
+        for (g, &roll) in d20.iter().enumerate().take(self.setup.groups.len()) {
             if !self.group_on_board(g) {
                 continue;
             }
             let gs = &self.st.groups[g];
-            let (ip, ap, roll) = (gs.ip, gs.ap, d20[g]);
+            let (ip, ap) = (gs.ip, gs.ap);
             let who = self.group_label(g);
             self.trace.record(TraceEvent::Roll {
                 round,

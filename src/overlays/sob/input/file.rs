@@ -154,3 +154,54 @@ impl RawFile for SobDoctrineFile {
         sob_doctrine_keys(path)
     }
 }
+
+/// Declares a core's side table with the overlay's side fields after the
+/// core's own: a core's scenario format embeds the States of Battle side
+/// block by declaring its side struct through this macro (the fields stay
+/// flat keys of `[[side]]`; `#[serde(flatten)]` would hide unknown keys
+/// from the unknown-key check).
+#[macro_export]
+macro_rules! sob_side_fields {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($core:tt)* }) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $($core)*
+            /// States of Battle: the Generalship Die (default 10).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub gd: Option<i64>,
+            /// States of Battle: Morale Counters added to (or taken from) the army's.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub mc_adjust: Option<i64>,
+            /// States of Battle: the Orders build (default: the doctrine's D23 build).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub orders: Option<$crate::overlays::sob::input::file::OrdersRaw>,
+            /// States of Battle: the card-layer doctrine (default `steady`).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub sob_doctrine: Option<
+                $crate::scenario::raw::Reference<$crate::overlays::sob::input::file::SobDoctrineFile>,
+            >,
+            /// States of Battle: State of Battle triggers of this side.
+            #[serde(rename = "trigger", default, skip_serializing_if = "Vec::is_empty")]
+            pub triggers: Vec<$crate::overlays::sob::input::file::TriggerRaw>,
+        }
+    };
+}
+
+/// Declares a core's unit entry with the overlay's unit fields after the
+/// core's own (see [`sob_side_fields!`]).
+#[macro_export]
+macro_rules! sob_unit_fields {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($core:tt)* }) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $($core)*
+            /// States of Battle: the unit's MCV (default: from its points).
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub mcv: Option<i64>,
+            /// States of Battle: reinforcements, off the table until a side's
+            /// `[[side.trigger]]` with `effect = "reinforcements"` brings them on.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub reserve: Option<bool>,
+        }
+    };
+}

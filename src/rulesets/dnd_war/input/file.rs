@@ -98,74 +98,58 @@ pub struct CircleRaw {
     pub radius: f64,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct DndSideRaw {
-    pub name: String,
-    pub army_list: Reference<DndArmyListFile>,
-    pub doctrine: Reference<DndDoctrineFile>,
-    #[serde(default)]
-    pub units: Vec<DndUnitEntry>,
-    /// States of Battle: the Generalship Die (default 10).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gd: Option<i64>,
-    /// States of Battle: Morale Counters added to (or taken from) the army's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mc_adjust: Option<i64>,
-    /// States of Battle: the Orders build (default: the doctrine's D23 build).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub orders: Option<crate::overlays::sob::input::file::OrdersRaw>,
-    /// States of Battle: the card-layer doctrine (default `steady`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sob_doctrine: Option<Reference<crate::overlays::sob::input::file::SobDoctrineFile>>,
-    /// States of Battle: State of Battle triggers of this side.
-    #[serde(rename = "trigger", default, skip_serializing_if = "Vec::is_empty")]
-    pub triggers: Vec<crate::overlays::sob::input::file::TriggerRaw>,
+crate::sob_side_fields! {
+    /// A side: the D&D War fields, then the States of Battle side block.
+    #[derive(Clone, Debug, Deserialize, Serialize)]
+    pub struct DndSideRaw {
+        pub name: String,
+        pub army_list: Reference<DndArmyListFile>,
+        pub doctrine: Reference<DndDoctrineFile>,
+        #[serde(default)]
+        pub units: Vec<DndUnitEntry>,
+    }
 }
 
-/// One unit, war machine or character of a side.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct DndUnitEntry {
-    pub profile: String,
-    /// Name in reports (default: the profile id and a number).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub label: Option<String>,
-    /// Centre of the unit, in inches from the south-west corner.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at: Option<[f64; 2]>,
-    /// Facing in degrees clockwise from north (default: toward the enemy).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub facing: Option<f64>,
-    /// Company units: full companies and companies across the front.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub companies: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub frontage: Option<i64>,
-    /// Loose units: models (war machines: crew).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub models: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub captain: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub standard: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub musician: Option<bool>,
-    /// Magic items carried (points and the army's item limit).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub magic_items: Option<i64>,
-    /// Characters: the label of the unit he is deployed in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub joins: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub general: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub battle_standard: Option<bool>,
-    /// States of Battle: the unit's MCV (default: from its points).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mcv: Option<i64>,
-    /// States of Battle: reinforcements, off the table until a side's
-    /// `[[side.trigger]]` with `effect = "reinforcements"` brings them on.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reserve: Option<bool>,
+crate::sob_unit_fields! {
+    /// One unit, war machine or character of a side, then the States of
+    /// Battle unit block.
+    #[derive(Clone, Debug, Deserialize, Serialize)]
+    pub struct DndUnitEntry {
+        pub profile: String,
+        /// Name in reports (default: the profile id and a number).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub label: Option<String>,
+        /// Centre of the unit, in inches from the south-west corner.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub at: Option<[f64; 2]>,
+        /// Facing in degrees clockwise from north (default: toward the enemy).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub facing: Option<f64>,
+        /// Company units: full companies and companies across the front.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub companies: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub frontage: Option<i64>,
+        /// Loose units: models (war machines: crew).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub models: Option<i64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub captain: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub standard: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub musician: Option<bool>,
+        /// Magic items carried (points and the army's item limit).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub magic_items: Option<i64>,
+        /// Characters: the label of the unit he is deployed in.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub joins: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub general: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub battle_standard: Option<bool>,
+    }
 }
 
 /// A D&D War army list.

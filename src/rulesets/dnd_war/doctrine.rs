@@ -1,15 +1,15 @@
-//! Doctrines for D&D War: the choices a player makes each turn, as data
-//! (section 10 of the digest). Whether to take the initiative, how units
-//! move (advance, hold until the enemy comes close, or keep a gunline at
-//! range), when a charge is worth declaring (the chance to reach, flank or
-//! rear preference, not against fear causers on a low courage bonus),
-//! which enemy a unit shoots, which combat is fought first, whether a
-//! winner pursues, challenges issued and accepted, dice aimed at enemy
-//! characters, what action points are spent on (die faces, an extra move,
-//! acting first), which companies support, how deep units deploy, where
-//! the general stands, and when characters join or leave units. Each decision is a
-//! pure function of numbers the rules hand in, and says which setting
-//! made it.
+//! Doctrines for D&D War: the choices a player makes each turn, as data (the
+//! digest has no doctrine section; each choice names its rule). Whether to
+//! take the initiative, how units move (advance, hold until the enemy comes
+//! close, or keep a gunline at range), when a charge is worth declaring (the
+//! chance to reach, flank or rear preference, not against fear causers on a
+//! low courage bonus), which enemy a unit shoots, which combat is fought
+//! first, whether a winner pursues, challenges issued and accepted, dice
+//! aimed at enemy characters, what action points are spent on (die faces, an
+//! extra move, acting first), which companies support, how deep units deploy,
+//! where the general stands, and when characters join or leave units. Each
+//! decision is a pure function of numbers the rules hand in, and says which
+//! setting made it.
 
 /// How units move in the remaining-moves step.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,9 +1,9 @@
-//! The deployment choices a D&D War doctrine makes (digest section 10):
-//! how many ranks deep its company units stand (`ranks`), and which unit
-//! its general is deployed in (`general_placement`). They are applied to
-//! the scenario's units before the deployment checks, so a formation that
-//! no longer fits is reported like any other, and each choice made is a
-//! note of the run.
+//! The deployment choices a D&D War doctrine makes (deployment is a gap of
+//! the seed, G-46): how many ranks deep its company units stand (`ranks`),
+//! and which unit its general is deployed in (`general_placement`). They are
+//! applied to the scenario's units before the deployment checks, so a
+//! formation that no longer fits is reported like any other, and each choice
+//! made is a note of the run.
 
 use crate::geometry::Vec2;
 use crate::rules::Side;

@@ -8,6 +8,9 @@ use toml_edit::ImDocument;
 pub struct Locator {
     pub file: String,
     text: String,
+    /// Byte offset where each line starts, so that locating a problem
+    /// takes a binary search, not a count from the file's start.
+    line_starts: Vec<usize>,
     doc: Option<ImDocument<String>>,
 }
 
@@ -16,6 +19,9 @@ impl Locator {
         Locator {
             file: file.to_string(),
             text: text.to_string(),
+            line_starts: std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
             doc: ImDocument::parse(text.to_string()).ok(),
         }
     }
@@ -23,10 +29,8 @@ impl Locator {
     /// Line and column (both from 1) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rfind('\n').map_or(offset, |nl| offset - nl - 1) + 1;
-        (line, col)
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        (line, offset - self.line_starts[line - 1] + 1)
     }
 
     /// The byte offset where `path` is written (the deepest part of it found).

@@ -34,11 +34,21 @@ impl fmt::Display for Problem {
 #[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
 pub struct Problems(pub Vec<Problem>);
 
+/// How many problems are listed; the rest are counted.
+pub const LISTED_PROBLEMS: usize = 100;
+
 impl fmt::Display for Problems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.0.len();
-        for p in &self.0 {
+        for p in self.0.iter().take(LISTED_PROBLEMS) {
             writeln!(f, "{p}")?;
+        }
+        if n > LISTED_PROBLEMS {
+            writeln!(
+                f,
+                "... and {} more, not listed: fix the ones above and check again",
+                n - LISTED_PROBLEMS
+            )?;
         }
         write!(f, "{n} problem{} found", if n == 1 { "" } else { "s" })
     }

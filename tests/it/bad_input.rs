@@ -98,3 +98,40 @@ fn every_problem_of_a_file_is_reported_at_once() {
         assert!(stderr.contains(e), "expected `{e}` in\n{stderr}");
     }
 }
+
+/// A file with tens of thousands of problems: each is located at its own
+/// line (the locator indexes line starts once), the first hundred are
+/// listed and the rest counted. How long this takes is measured in
+/// `reports/2026-11-25-input/`, not here.
+#[test]
+fn a_flood_of_problems_is_located_listed_and_counted() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scenario =
+        std::fs::read_to_string(root.join("scenarios/dnd_war/infantry_lines.toml")).unwrap();
+    let n = 20_000;
+    let mut text: String = (0..n).map(|i| format!("stray_{i} = 1\n")).collect();
+    text.push_str(&scenario);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("flood.toml");
+    std::fs::write(&path, text).unwrap();
+    let out = check(&path);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr.contains("flood.toml:1:1: `stray_0`: unknown key"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("flood.toml:100:1: `stray_99`: unknown key"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("`stray_100`"),
+        "only 100 are listed:\n{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("... and {} more, not listed", n - 100)),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&format!("{n} problems found")), "{stderr}");
+}

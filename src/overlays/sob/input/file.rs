@@ -4,7 +4,7 @@
 //! the other serde mirrors, so that wrong values are reported with every other problem.
 
 use crate::scenario::parse::RawFile;
-use crate::scenario::raw::DoctrineMeta;
+use crate::scenario::raw::{DoctrineMeta, Reference};
 use serde::{Deserialize, Serialize};
 
 /// A side's 14 Orders from the menu (the 2 Lulls are added).
@@ -155,6 +155,29 @@ impl RawFile for SobDoctrineFile {
     }
 }
 
+/// The overlay's fields of one side of a core's scenario, as
+/// [`sob_side_fields!`] declares them (it implements this trait; the
+/// core's side struct must have `name: String` and `units: Vec<U>` with
+/// `U` declared through [`sob_unit_fields!`]).
+pub trait SobSideBlock {
+    fn side_name(&self) -> &str;
+    fn gd(&self) -> Option<i64>;
+    fn mc_adjust(&self) -> Option<i64>;
+    fn orders(&self) -> Option<&OrdersRaw>;
+    fn sob_doctrine_mut(&mut self) -> &mut Option<Reference<SobDoctrineFile>>;
+    fn has_sob_doctrine(&self) -> bool;
+    fn triggers(&self) -> &[TriggerRaw];
+    /// The overlay's fields of each unit of the side, in file order.
+    fn unit_blocks(&self) -> Vec<&dyn SobUnitBlock>;
+}
+
+/// The overlay's fields of one unit entry, as [`sob_unit_fields!`]
+/// declares them.
+pub trait SobUnitBlock {
+    fn mcv(&self) -> Option<i64>;
+    fn reserve(&self) -> Option<bool>;
+}
+
 /// Declares a core's side table with the overlay's side fields after the
 /// core's own: a core's scenario format embeds the States of Battle side
 /// block by declaring its side struct through this macro (the fields stay
@@ -184,6 +207,40 @@ macro_rules! sob_side_fields {
             #[serde(rename = "trigger", default, skip_serializing_if = "Vec::is_empty")]
             pub triggers: Vec<$crate::overlays::sob::input::file::TriggerRaw>,
         }
+
+        impl $crate::overlays::sob::input::file::SobSideBlock for $name {
+            fn side_name(&self) -> &str {
+                &self.name
+            }
+            fn gd(&self) -> Option<i64> {
+                self.gd
+            }
+            fn mc_adjust(&self) -> Option<i64> {
+                self.mc_adjust
+            }
+            fn orders(&self) -> Option<&$crate::overlays::sob::input::file::OrdersRaw> {
+                self.orders.as_ref()
+            }
+            fn sob_doctrine_mut(
+                &mut self,
+            ) -> &mut Option<
+                $crate::scenario::raw::Reference<$crate::overlays::sob::input::file::SobDoctrineFile>,
+            > {
+                &mut self.sob_doctrine
+            }
+            fn has_sob_doctrine(&self) -> bool {
+                self.sob_doctrine.is_some()
+            }
+            fn triggers(&self) -> &[$crate::overlays::sob::input::file::TriggerRaw] {
+                &self.triggers
+            }
+            fn unit_blocks(&self) -> Vec<&dyn $crate::overlays::sob::input::file::SobUnitBlock> {
+                self.units
+                    .iter()
+                    .map(|u| u as &dyn $crate::overlays::sob::input::file::SobUnitBlock)
+                    .collect()
+            }
+        }
     };
 }
 
@@ -202,6 +259,15 @@ macro_rules! sob_unit_fields {
             /// `[[side.trigger]]` with `effect = "reinforcements"` brings them on.
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub reserve: Option<bool>,
+        }
+
+        impl $crate::overlays::sob::input::file::SobUnitBlock for $name {
+            fn mcv(&self) -> Option<i64> {
+                self.mcv
+            }
+            fn reserve(&self) -> Option<bool> {
+                self.reserve
+            }
         }
     };
 }

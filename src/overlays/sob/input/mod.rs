@@ -3,6 +3,7 @@
 //! (`validate`), Orders builds and their warnings (`orders`) and State of
 //! Battle triggers (`triggers`).
 
+pub mod core_input;
 pub mod file;
 pub mod orders;
 pub mod triggers;

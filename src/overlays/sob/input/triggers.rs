@@ -4,13 +4,13 @@
 //! the one field that effect needs; reinforcements name reserve units of
 //! their own side, and every reserve unit is named by exactly one trigger.
 
+use crate::overlays::sob::input::core_input::OverlayUnit;
+use crate::overlays::sob::input::file::SobSideBlock;
 use crate::overlays::sob::input::file::TriggerRaw;
 use crate::overlays::sob::morale::SobState;
 use crate::overlays::sob::triggers::{Effect, StateTrigger};
 use crate::path;
 use crate::rules::Side;
-use crate::rulesets::dnd_war::input::file::DndScenarioFile;
-use crate::rulesets::dnd_war::setup::DndSetup;
 use crate::scenario::checks::{in_range, word, Ctx};
 use crate::scenario::problems::{did_you_mean, Problem, Seg};
 
@@ -38,24 +38,24 @@ fn needed(effect: &str) -> &'static str {
 pub fn validate(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    raw: &DndScenarioFile,
-    setup: &DndSetup,
+    sides: &[impl SobSideBlock],
+    units: &[OverlayUnit],
 ) -> Vec<StateTrigger> {
     let mut out = Vec::new();
-    let mut called = vec![false; setup.units.len()];
-    for (si, side) in raw.sides.iter().enumerate().take(2) {
+    let mut called = vec![false; units.len()];
+    for (si, side) in sides.iter().enumerate().take(2) {
         let s = Side::BOTH[si];
-        for (ti, t) in side.triggers.iter().enumerate() {
-            if let Some(trigger) = one(ctx, p, setup, s, si, ti, t, &mut called) {
+        for (ti, t) in side.triggers().iter().enumerate() {
+            if let Some(trigger) = one(ctx, p, units, s, si, ti, t, &mut called) {
                 out.push(trigger);
             }
         }
     }
     // Every reserve unit must be called on by a trigger.
     let mut k = 0;
-    for (si, side) in raw.sides.iter().enumerate().take(2) {
-        for ui in 0..side.units.len() {
-            let Some(spec) = setup.units.get(k) else {
+    for (si, side) in sides.iter().enumerate().take(2) {
+        for ui in 0..side.unit_blocks().len() {
+            let Some(spec) = units.get(k) else {
                 break;
             };
             if spec.reserve && !called[k] {
@@ -88,7 +88,7 @@ impl At {
 fn one(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    setup: &DndSetup,
+    units: &[OverlayUnit],
     s: Side,
     si: usize,
     ti: usize,
@@ -135,7 +135,7 @@ fn one(
     }
     let effect = match effect {
         "reinforcements" => {
-            Effect::Reinforcements(reinforcements(ctx, p, setup, s, &at, t, called)?)
+            Effect::Reinforcements(reinforcements(ctx, p, units, s, &at, t, called)?)
         }
         _ => value_effect(ctx, p, &at, t, effect)?,
     };
@@ -190,7 +190,7 @@ fn fields_fit(ctx: &Ctx, p: &mut Vec<Problem>, at: &At, t: &TriggerRaw, effect: 
 fn reinforcements(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    setup: &DndSetup,
+    all: &[OverlayUnit],
     s: Side,
     at: &At,
     t: &TriggerRaw,
@@ -208,16 +208,11 @@ fn reinforcements(
     }
     let mut units = Vec::new();
     for (li, label) in labels.iter().enumerate() {
-        let found = (0..setup.units.len())
-            .find(|&u| setup.units[u].side == s && &setup.units[u].label == label);
+        let found = (0..all.len()).find(|&u| all[u].side == s && &all[u].label == label);
         let field = path!["side", at.si, "trigger", at.ti, "units", li];
         match found {
             None => {
-                let known = setup
-                    .units
-                    .iter()
-                    .filter(|u| u.side == s)
-                    .map(|u| u.label.as_str());
+                let known = all.iter().filter(|u| u.side == s).map(|u| u.label.as_str());
                 let hint = did_you_mean(label, known)
                     .unwrap_or_else(|| "name a unit of this side by its label".into());
                 ctx.err(
@@ -227,7 +222,7 @@ fn reinforcements(
                     Some(hint),
                 );
             }
-            Some(u) if !setup.units[u].reserve => ctx.err(
+            Some(u) if !all[u].reserve => ctx.err(
                 p,
                 field,
                 format!("unit `{label}` is not a reserve unit"),

@@ -1,12 +1,12 @@
-//! Validation of the States of Battle parts of a scenario played on the
-//! D&D War core: the `[states_of_battle]` options, each side's
-//! Generalship Die, MC adjustment, Orders build (rejected with the cap it
-//! breaks, or the D23 build of `orders` when none is given; warned
-//! about when it leaves units idle) and card-layer doctrine, each unit's
-//! MCV, and the army's Morale Counters (digest 1.2:
-//! 2.5 x XP of the battle level per counter, characters at a notional
-//! 4 x XP; reserve units count), and the State of Battle triggers (in
-//! `triggers`). The D&D War parts are validated by `rulesets::dnd_war::input`.
+//! Validation of the States of Battle parts of a scenario on any core,
+//! written against `core_input`'s two traits: the `[states_of_battle]`
+//! options, each side's Generalship Die, MC adjustment, Orders build
+//! (rejected with the cap it breaks, or the D23 build of `orders` when
+//! none is given; warned about when it leaves units idle) and card-layer
+//! doctrine, each unit's MCV, the army's Morale Counters (from the
+//! core's points per counter, digest 1.2; reserve units count), and the
+//! State of Battle triggers (in `triggers`). The core validates its own
+//! parts and says how its units count (`SobBattleInput`).
 
 use super::orders as sob_orders;
 use crate::overlays::sob::battle::SobSetup;
@@ -15,15 +15,17 @@ use crate::overlays::sob::doctrine::{
     favour_roll_off_default, Activation, Fire, GoFirst, OrdersOrder, RallyPick, SobDoctrine,
     StratagemTags, Tutor, When,
 };
-use crate::overlays::sob::input::file::{OrdersRaw, SobDoctrineFile, ORDERS_KEYS};
+use crate::overlays::sob::input::core_input::{
+    McBasis, Shooting, SobBattleInput, SobScenarioInput,
+};
+use crate::overlays::sob::input::file::{
+    OrdersRaw, SobDoctrineFile, SobSideBlock, SobUnitBlock, ORDERS_KEYS,
+};
 use crate::overlays::sob::morale::{army_mc, mcv};
 use crate::overlays::sob::options::{SobOptions, SPECS};
 use crate::overlays::sob::rolloff::GD_SIDES;
 use crate::path;
 use crate::rules::{BySide, RulesetKind};
-use crate::rulesets::dnd_war::army::xp;
-use crate::rulesets::dnd_war::input::file::{DndScenarioFile, DndSideRaw, DndUnitEntry};
-use crate::rulesets::dnd_war::setup::DndSetup;
 use crate::scenario::checks::{check_options_at, in_range, ruleset_is, word, Ctx};
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{Problem, Seg};
@@ -228,35 +230,32 @@ impl Words for Deployment {
     ];
 }
 
-/// The overlay's setup from a validated D&D War battle.
-#[allow(clippy::too_many_arguments)]
-pub fn validate(
+/// The overlay's setup from a core's validated battle: `raw` is the
+/// core's scenario file (its overlay parts), `battle` the core's battle.
+pub fn validate<F: SobScenarioInput>(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    raw: &mut DndScenarioFile,
+    raw: &mut F,
     base: Option<&Path>,
-    setup: &DndSetup,
-    level: u8,
+    battle: &impl SobBattleInput,
 ) -> Option<SobParts> {
     let empty = toml::Table::new();
     let values = check_options_at(
         ctx,
         p,
-        raw.states_of_battle.as_ref().unwrap_or(&empty),
+        raw.overlay_options().unwrap_or(&empty),
         SPECS,
         "states_of_battle",
         "states_of_battle",
     );
     let options = SobOptions::from_values(&values);
-    if let Some(core) = &raw.scenario.core {
+    if let Some(core) = raw.core_named() {
         check_core(ctx, p, core);
     }
-    let (ratio, notional, points) = unit_points(&options, setup, level);
-    let mut notes = vec![format!(
-        "States of Battle: {ratio} points per Morale Counter; characters count {notional} notional points"
-    )];
+    let basis = battle.mc_basis(&options);
+    let mut notes = vec![basis.note.clone()];
     let mut sides = Sides {
-        mcv: Vec::with_capacity(setup.units.len()),
+        mcv: Vec::with_capacity(basis.units.len()),
         army: [0u32; 2],
         gd: [10u8; 2],
         builds: [OrdersBuild::DEFAULT; 2],
@@ -264,36 +263,36 @@ pub fn validate(
         warnings: Vec::new(),
     };
     let mut k = 0;
-    for (si, side) in raw.sides.iter_mut().enumerate() {
+    for (si, side) in raw.sides_mut().iter_mut().enumerate() {
         let units = Units {
-            setup,
-            points: &points,
+            basis: &basis,
             options: &options,
-            ratio,
         };
-        let (total, fields) = units.validate(ctx, p, si, &side.units, &mut k, &mut sides.mcv);
-        sides.army[si] = side_mc(ctx, p, si, side, total, ratio);
+        let (total, fields) =
+            units.validate(ctx, p, si, &side.unit_blocks(), &mut k, &mut sides.mcv);
+        sides.army[si] = side_mc(ctx, p, si, side, total, basis.ratio);
         if let Some(die) = side_gd(ctx, p, si, side, &mut notes) {
             sides.gd[si] = die;
         }
-        sides.builds[si] = match &side.orders {
+        sides.builds[si] = match side.orders() {
             None => sob_orders::default_build(fields.missile, fields.machine, fields.caster),
             Some(o) => orders_build(ctx, p, si, o),
         };
         sides.warnings.extend(sob_orders::build_warnings(
             ctx,
             si,
-            &side.name,
-            side.orders.is_some(),
+            side.side_name(),
+            side.orders().is_some(),
             sides.builds[si],
             fields,
             options.missile_reload_scope,
         ));
         sides.doctrines.push(side_doctrine(ctx, p, si, side, base));
     }
-    let triggers = crate::overlays::sob::input::triggers::validate(ctx, p, raw, setup);
+    let triggers =
+        crate::overlays::sob::input::triggers::validate(ctx, p, raw.sides(), &basis.units);
     for t in &triggers {
-        let side = &raw.sides[t.side.index()].name;
+        let side = raw.sides()[t.side.index()].side_name();
         notes.push(format!(
             "State trigger: when `{side}` is {} or worse, it {}",
             t.state.name(),
@@ -316,20 +315,24 @@ pub fn validate(
             doctrines: BySide([a, b]),
             triggers,
         },
-        points,
+        points: basis.units.iter().map(|u| u.points).collect(),
         notes,
         warnings: sides.warnings,
     })
 }
 
-/// The `core` a scenario names: D&D War is the one so far.
+/// The cores States of Battle runs on (each has a `SobCore` and the two
+/// `core_input` traits).
+const CORES: &[&str] = &["dnd_war"];
+
+/// The `core` a scenario names: one of [`CORES`].
 fn check_core(ctx: &Ctx, p: &mut Vec<Problem>, core: &str) {
-    if core != "dnd_war" {
+    if !CORES.contains(&core) {
         ctx.err(
             p,
             path!["scenario", "core"],
             format!("`{core}` is not a core States of Battle can run on yet"),
-            Some("the one core so far is \"dnd_war\"".into()),
+            Some(format!("the one core so far is \"{}\"", CORES[0])),
         );
     }
 }
@@ -340,17 +343,17 @@ fn side_gd(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
     si: usize,
-    side: &DndSideRaw,
+    side: &impl SobSideBlock,
     notes: &mut Vec<String>,
 ) -> Option<u8> {
-    let die = side.gd.unwrap_or(10);
+    let die = side.gd().unwrap_or(10);
     if !in_range(ctx, p, path!["side", si, "gd"], "gd", die, 2, 100) {
         return None;
     }
     if !GD_SIDES.contains(&(die as u8)) {
         notes.push(format!(
             "side `{}` rolls a d{die} Generalship Die, not a standard polyhedron",
-            side.name
+            side.side_name()
         ));
     }
     Some(die as u8)
@@ -367,76 +370,49 @@ struct Sides {
     warnings: Vec<Problem>,
 }
 
-/// Points per Morale Counter, the characters' notional points, and each
-/// unit's points (characters at the notional value).
-fn unit_points(options: &SobOptions, setup: &DndSetup, level: u8) -> (f64, u32, Vec<u32>) {
-    let xp_l = xp(level).unwrap_or(1);
-    let ratio = if options.mc_points_per_counter > 0 {
-        f64::from(options.mc_points_per_counter)
-    } else {
-        f64::from(options.dnd_mc_ratio_xp_tenths) * f64::from(xp_l) / 10.0
-    };
-    let notional = options.dnd_character_notional_xp * xp_l;
-    let points: Vec<u32> = setup
-        .units
-        .iter()
-        .map(|u| {
-            if setup.profiles[u.profile].is_character() {
-                notional
-            } else {
-                u.points
-            }
-        })
-        .collect();
-    (ratio, notional, points)
-}
-
 /// What a side's units are validated against.
 struct Units<'a> {
-    setup: &'a DndSetup,
-    points: &'a [u32],
+    basis: &'a McBasis,
     options: &'a SobOptions,
-    ratio: f64,
 }
 
 impl Units<'_> {
     /// Each unit's MCV of side `si` into `mcv` (`k`: the next unit of the
-    /// setup); returns the side's points toward its Morale Counters and
+    /// battle); returns the side's points toward its Morale Counters and
     /// its shooters' points.
     fn validate(
         &self,
         ctx: &Ctx,
         p: &mut Vec<Problem>,
         si: usize,
-        units: &[DndUnitEntry],
+        units: &[&dyn SobUnitBlock],
         k: &mut usize,
         mcv_out: &mut Vec<u32>,
     ) -> (u64, sob_orders::Shooters) {
         let mut total = 0u64;
         let mut fields = sob_orders::Shooters::default();
         for (ui, e) in units.iter().enumerate() {
-            let Some(spec) = self.setup.units.get(*k) else {
+            let Some(unit) = self.basis.units.get(*k) else {
                 break;
             };
             *k += 1;
-            let prof = &self.setup.profiles[spec.profile];
-            let pts = self.points[*k - 1];
-            if !prof.is_character() || self.options.dnd_characters_in_mc_total {
+            let pts = unit.points;
+            if unit.in_army_total {
                 total += u64::from(pts);
             }
-            match (prof.machine, prof.ranged) {
-                (Some(_), _) => fields.machine += pts,
-                (None, Some(r)) if r.spell => fields.caster += pts,
-                (None, Some(_)) => fields.missile += pts,
-                (None, None) => {}
+            match unit.shooting {
+                Shooting::Machine => fields.machine += pts,
+                Shooting::Spells => fields.caster += pts,
+                Shooting::Missile => fields.missile += pts,
+                Shooting::None => {}
             }
             let field = path!["side", si, "units", ui, "mcv"];
-            let value = match (e.mcv, self.options.mcv_rounding) {
+            let value = match (e.mcv(), self.options.mcv_rounding) {
                 (Some(v), _) => {
                     in_range(ctx, p, field, "mcv", v, 1, 1000);
                     v.clamp(1, 1000) as u32
                 }
-                (None, Some(rounding)) => mcv(f64::from(pts), self.ratio, rounding),
+                (None, Some(rounding)) => mcv(f64::from(pts), self.basis.ratio, rounding),
                 (None, None) => {
                     ctx.err(
                         p,
@@ -459,11 +435,11 @@ fn side_mc(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
     si: usize,
-    side: &DndSideRaw,
+    side: &impl SobSideBlock,
     total: u64,
     ratio: f64,
 ) -> u32 {
-    let adjust = side.mc_adjust.unwrap_or(0);
+    let adjust = side.mc_adjust().unwrap_or(0);
     in_range(
         ctx,
         p,
@@ -478,7 +454,7 @@ fn side_mc(
         ctx.err(
             p,
             path!["side", si, "mc_adjust"],
-            format!("side `{}` would start with {mc} Morale Counters ({total} points at {ratio} per counter, {adjust:+})", side.name),
+            format!("side `{}` would start with {mc} Morale Counters ({total} points at {ratio} per counter, {adjust:+})", side.side_name()),
             Some("an army needs at least 1 MC (TV-01): add points, raise mc_adjust or lower mc_points_per_counter".into()),
         );
     }
@@ -534,13 +510,12 @@ fn side_doctrine(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
     si: usize,
-    side: &mut DndSideRaw,
+    side: &mut impl SobSideBlock,
     base: Option<&Path>,
 ) -> Option<SobDoctrine> {
-    if side.sob_doctrine.is_none() {
-        side.sob_doctrine = Some(crate::scenario::raw::Reference::Named("steady".into()));
-    }
-    let reference = side.sob_doctrine.as_mut().expect("set just above");
+    let reference = side
+        .sob_doctrine_mut()
+        .get_or_insert_with(|| crate::scenario::raw::Reference::Named("steady".into()));
     resolve_validated(
         reference,
         path!["side", si, "sob_doctrine"],
@@ -551,4 +526,61 @@ fn side_doctrine(
         p,
         validate_doctrine,
     )
+}
+
+/// A scenario of the core alone may not carry States of Battle settings.
+pub fn reject_fields(ctx: &Ctx, p: &mut Vec<Problem>, raw: &impl SobScenarioInput) {
+    let hint = || {
+        Some("set `ruleset = \"states_of_battle\"` in [scenario] to play the card overlay, or remove it".to_string())
+    };
+    if raw.overlay_options().is_some() {
+        ctx.err(
+            p,
+            path!["states_of_battle"],
+            "[states_of_battle] options need ruleset = \"states_of_battle\"",
+            hint(),
+        );
+    }
+    if raw.core_named().is_some() {
+        ctx.err(
+            p,
+            path!["scenario", "core"],
+            "`core` is a States of Battle setting",
+            hint(),
+        );
+    }
+    for (si, side) in raw.sides().iter().enumerate() {
+        let keys = [
+            ("gd", side.gd().is_some()),
+            ("mc_adjust", side.mc_adjust().is_some()),
+            ("orders", side.orders().is_some()),
+            ("sob_doctrine", side.has_sob_doctrine()),
+            ("trigger", !side.triggers().is_empty()),
+        ];
+        for (key, set) in keys {
+            if set {
+                ctx.err(
+                    p,
+                    path!["side", si, key],
+                    format!("`{key}` is a States of Battle setting"),
+                    hint(),
+                );
+            }
+        }
+        for (ui, u) in side.unit_blocks().iter().enumerate() {
+            for (key, set) in [
+                ("mcv", u.mcv().is_some()),
+                ("reserve", u.reserve().is_some()),
+            ] {
+                if set {
+                    ctx.err(
+                        p,
+                        path!["side", si, "units", ui, key],
+                        format!("`{key}` is a States of Battle setting"),
+                        hint(),
+                    );
+                }
+            }
+        }
+    }
 }

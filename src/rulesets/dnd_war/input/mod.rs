@@ -6,4 +6,5 @@
 pub mod army;
 pub mod deploy;
 pub mod file;
+pub mod sob;
 pub mod validate;

@@ -1540,9 +1540,13 @@ pub fn validate(
     let sob_named =
         RulesetKind::from_name(&raw.scenario.ruleset) == Some(RulesetKind::StatesOfBattle);
     let sob = if sob_named {
-        crate::overlays::sob::input::validate::validate(&ctx, p, &mut resolved, base, &setup, level)
+        let battle = super::sob::DndOverlayBattle {
+            setup: &setup,
+            level,
+        };
+        crate::overlays::sob::input::validate::validate(&ctx, p, &mut resolved, base, &battle)
     } else {
-        reject_sob_fields(&ctx, p, &raw);
+        crate::overlays::sob::input::validate::reject_fields(&ctx, p, &raw);
         None
     };
     if !problems.is_empty() {
@@ -1589,58 +1593,4 @@ pub fn validate(
         warnings,
         rules,
     })
-}
-
-/// A plain D&D War scenario may not carry States of Battle settings.
-fn reject_sob_fields(ctx: &Ctx, p: &mut Vec<Problem>, raw: &DndScenarioFile) {
-    let hint = || {
-        Some("set `ruleset = \"states_of_battle\"` in [scenario] to play the card overlay, or remove it".to_string())
-    };
-    if raw.states_of_battle.is_some() {
-        ctx.err(
-            p,
-            path!["states_of_battle"],
-            "[states_of_battle] options need ruleset = \"states_of_battle\"",
-            hint(),
-        );
-    }
-    if raw.scenario.core.is_some() {
-        ctx.err(
-            p,
-            path!["scenario", "core"],
-            "`core` is a States of Battle setting",
-            hint(),
-        );
-    }
-    for (si, side) in raw.sides.iter().enumerate() {
-        let keys = [
-            ("gd", side.gd.is_some()),
-            ("mc_adjust", side.mc_adjust.is_some()),
-            ("orders", side.orders.is_some()),
-            ("sob_doctrine", side.sob_doctrine.is_some()),
-            ("trigger", !side.triggers.is_empty()),
-        ];
-        for (key, set) in keys {
-            if set {
-                ctx.err(
-                    p,
-                    path!["side", si, key],
-                    format!("`{key}` is a States of Battle setting"),
-                    hint(),
-                );
-            }
-        }
-        for (ui, u) in side.units.iter().enumerate() {
-            for (key, set) in [("mcv", u.mcv.is_some()), ("reserve", u.reserve.is_some())] {
-                if set {
-                    ctx.err(
-                        p,
-                        path!["side", si, "units", ui, key],
-                        format!("`{key}` is a States of Battle setting"),
-                        hint(),
-                    );
-                }
-            }
-        }
-    }
 }

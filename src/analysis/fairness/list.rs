@@ -8,7 +8,7 @@
 use crate::analysis::vary::scenario_text;
 use crate::rules::RulesetKind;
 use crate::scenario::locate::Locator;
-use crate::scenario::parse::{parse, RawFile};
+use crate::scenario::parse::{fields_of, parse, RawFile};
 use crate::scenario::problems::{Problem, Problems, Seg};
 use crate::scenario::{load_scenario, load_scenario_text, Scenario, ScenarioRules};
 use serde::Deserialize;
@@ -52,9 +52,9 @@ pub struct FairSideRaw {
 impl RawFile for FairnessFileRaw {
     fn known_keys(path: &[&str]) -> &'static [&'static str] {
         match path {
-            [] => &["fairness", "side", "unit"],
-            ["fairness"] => &["name", "scenario", "description", "budget", "spread"],
-            ["side"] => &["slots", "fixed", "unit"],
+            [] => fields_of::<FairnessFileRaw>(),
+            ["fairness"] => fields_of::<FairnessMeta>(),
+            ["side"] => fields_of::<FairSideRaw>(),
             _ => &[],
         }
     }

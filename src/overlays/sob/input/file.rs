@@ -3,7 +3,7 @@
 //! build, and the States of Battle doctrine file. Loose types, as in
 //! the other serde mirrors, so that wrong values are reported with every other problem.
 
-use crate::scenario::parse::RawFile;
+use crate::scenario::parse::{fields_of, RawFile};
 use crate::scenario::raw::{DoctrineMeta, Reference};
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +27,8 @@ pub struct OrdersRaw {
 }
 
 impl OrdersRaw {
-    /// The counts in menu order (absent = 0).
+    /// The counts in menu order (absent = 0), which is the order of the
+    /// fields (`fields_of::<OrdersRaw>()` names them).
     pub fn counts(&self) -> [Option<i64>; 7] {
         [
             self.brilliant_tactician,
@@ -59,20 +60,6 @@ pub struct TriggerRaw {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
 }
-
-pub const TRIGGER_KEYS: &[&str] = &[
-    "state", "effect", "units", "die", "modifier", "count", "target",
-];
-
-pub const ORDERS_KEYS: &[&str] = &[
-    "brilliant_tactician",
-    "cast_spells",
-    "engines_of_war_reload",
-    "melee",
-    "missile_reload",
-    "move",
-    "move_command_group",
-];
 
 /// A States of Battle doctrine file: one word per decision (digest 8).
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -118,33 +105,10 @@ pub struct SobDoctrineFile {
     pub deployment: Option<String>,
 }
 
-pub const SOB_DOCTRINE_TOP: &[&str] = &[
-    "doctrine",
-    "go_first",
-    "tutor",
-    "indecision_first",
-    "orders_order",
-    "activation",
-    "rally_pick",
-    "omens",
-    "group_most_units",
-    "sneaky_critters",
-    "fire",
-    "stand_and_shoot",
-    "leadership",
-    "favour",
-    "favour_roll_off",
-    "manoeuvre",
-    "stratagem_tags",
-    "stratagem_plus4",
-    "heroic_challenge",
-    "deployment",
-];
-
 pub fn sob_doctrine_keys(path: &[&str]) -> &'static [&'static str] {
     match path {
-        [] => SOB_DOCTRINE_TOP,
-        ["doctrine"] => &["name", "ruleset", "description"],
+        [] => fields_of::<SobDoctrineFile>(),
+        ["doctrine"] => fields_of::<DoctrineMeta>(),
         _ => &[],
     }
 }

@@ -18,9 +18,7 @@ use crate::overlays::sob::doctrine::{
 use crate::overlays::sob::input::core_input::{
     McBasis, Shooting, SobBattleInput, SobScenarioInput,
 };
-use crate::overlays::sob::input::file::{
-    OrdersRaw, SobDoctrineFile, SobSideBlock, SobUnitBlock, ORDERS_KEYS,
-};
+use crate::overlays::sob::input::file::{OrdersRaw, SobDoctrineFile, SobSideBlock, SobUnitBlock};
 use crate::overlays::sob::morale::{army_mc, mcv};
 use crate::overlays::sob::options::{SobOptions, SPECS};
 use crate::overlays::sob::rolloff::GD_SIDES;
@@ -28,6 +26,7 @@ use crate::path;
 use crate::rules::{BySide, RulesetKind};
 use crate::scenario::checks::{check_options_at, in_range, ruleset_is, word, Ctx};
 use crate::scenario::locate::Locator;
+use crate::scenario::parse::fields_of;
 use crate::scenario::problems::{Problem, Seg};
 use crate::scenario::resolve_validated;
 use std::path::Path;
@@ -465,7 +464,7 @@ fn side_mc(
 fn orders_build(ctx: &Ctx, p: &mut Vec<Problem>, si: usize, o: &OrdersRaw) -> OrdersBuild {
     let mut counts = [0u8; 7];
     for (j, c) in o.counts().iter().enumerate() {
-        let key = ORDERS_KEYS[j];
+        let key = fields_of::<OrdersRaw>()[j];
         let v = c.unwrap_or(0);
         if in_range(
             ctx,

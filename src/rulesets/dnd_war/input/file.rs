@@ -321,65 +321,20 @@ fn doctrine_keys(path: &[&str]) -> &'static [&'static str] {
 
 impl RawFile for DndScenarioFile {
     fn known_keys(path: &[&str]) -> &'static [&'static str] {
+        use crate::overlays::sob::input::file as sob;
         match path {
-            [] => &[
-                "scenario",
-                "run",
-                "options",
-                "states_of_battle",
-                "battlefield",
-                "side",
-                "provenance",
-            ],
-            ["scenario"] => &[
-                "name",
-                "ruleset",
-                "description",
-                "level",
-                "size",
-                "army_building",
-                "deployment_depth",
-                "core",
-            ],
+            [] => fields_of::<DndScenarioFile>(),
+            ["scenario"] => fields_of::<DndMeta>(),
             ["run"] => fields_of::<RunDefaults>(),
             ["battlefield"] => fields_of::<DndBattlefield>(),
             ["battlefield", "terrain"] => fields_of::<TerrainRaw>(),
             ["battlefield", "terrain", "circle"] => fields_of::<CircleRaw>(),
-            ["side"] => &[
-                "name",
-                "army_list",
-                "doctrine",
-                "units",
-                "gd",
-                "mc_adjust",
-                "orders",
-                "sob_doctrine",
-                "trigger",
-            ],
-            ["side", "orders"] => crate::overlays::sob::input::file::ORDERS_KEYS,
-            ["side", "trigger"] => crate::overlays::sob::input::file::TRIGGER_KEYS,
-            ["side", "units"] => &[
-                "profile",
-                "label",
-                "at",
-                "facing",
-                "companies",
-                "frontage",
-                "models",
-                "captain",
-                "standard",
-                "musician",
-                "magic_items",
-                "joins",
-                "general",
-                "battle_standard",
-                "mcv",
-                "reserve",
-            ],
+            ["side"] => fields_of::<DndSideRaw>(),
+            ["side", "orders"] => fields_of::<sob::OrdersRaw>(),
+            ["side", "trigger"] => fields_of::<sob::TriggerRaw>(),
+            ["side", "units"] => fields_of::<DndUnitEntry>(),
             ["side", "army_list", rest @ ..] => list_keys(rest),
-            ["side", "sob_doctrine", rest @ ..] => {
-                crate::overlays::sob::input::file::sob_doctrine_keys(rest)
-            }
+            ["side", "sob_doctrine", rest @ ..] => sob::sob_doctrine_keys(rest),
             ["side", "doctrine", rest @ ..] => doctrine_keys(rest),
             _ => &[],
         }
@@ -422,5 +377,41 @@ mod tests {
             DndScenarioFile::known_keys(&["battlefield", "terrain", "circle"]),
             ["x", "y", "radius"]
         );
+    }
+
+    #[test]
+    fn scenario_keys_come_from_the_types_with_the_overlay_blocks_last() {
+        let top = DndScenarioFile::known_keys(&[]);
+        assert_eq!(
+            top,
+            [
+                "scenario",
+                "run",
+                "options",
+                "states_of_battle",
+                "battlefield",
+                "side",
+                "provenance"
+            ]
+        );
+        let side = DndScenarioFile::known_keys(&["side"]);
+        assert_eq!(&side[..4], ["name", "army_list", "doctrine", "units"]);
+        assert_eq!(
+            &side[4..],
+            ["gd", "mc_adjust", "orders", "sob_doctrine", "trigger"]
+        );
+        let unit = DndScenarioFile::known_keys(&["side", "units"]);
+        assert_eq!(unit.first(), Some(&"profile"));
+        assert_eq!(&unit[unit.len() - 2..], ["mcv", "reserve"]);
+        assert_eq!(unit.len(), 16);
+    }
+
+    #[test]
+    fn orders_fields_are_in_menu_order() {
+        let menu: Vec<&str> = crate::overlays::sob::cards::MENU
+            .iter()
+            .map(|(o, _)| o.id())
+            .collect();
+        assert_eq!(DndScenarioFile::known_keys(&["side", "orders"]), menu);
     }
 }

@@ -149,9 +149,14 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         range,
         plan,
     } = study(&args)?;
+    let out = args
+        .study
+        .claim_out("compare", &variants[0].scenario.slug())?;
+    if super::interrupted() {
+        return super::study::stopped_in_setup("compare");
+    }
     let started = std::time::Instant::now();
     let result = play(&args, &variants, focus, seed, range.0, plan)?;
-    let out = args.study.out_dir("compare", &variants[0].scenario.slug());
     if let Some(shard) = shard {
         let run = StudyRun {
             kind: StudyKind::Compare,
@@ -175,14 +180,23 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         let hw = widest_paired_half_width(&result.played);
         let verdict = if hw <= p {
             "reached"
+        } else if result.partial {
+            "NOT reached (interrupted)"
         } else {
             "NOT reached (cap hit)"
         };
         say!("precision +/-{p}: {verdict} after {n} battles per variant (widest paired half-width {hw:.4})");
     }
-    let manifest =
-        crate::report::compare::write(&out, &variants, &result, focus, seed, command_line())?;
-    conclude(&out, &manifest, args.study.png, result.partial)
+    let staging = out.stage()?;
+    let manifest = crate::report::compare::write(
+        staging.path(),
+        &variants,
+        &result,
+        focus,
+        seed,
+        command_line(),
+    )?;
+    conclude(staging, &manifest, args.study.png, result.partial)
 }
 
 /// Plays `variants` from battle `start` under `plan`, with `--raw` rows.

@@ -93,7 +93,11 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
         .iter()
         .map(|b| vec![(path.clone(), build_table(b))])
         .collect();
+    let out = args.study.claim_out("decks", &base.slug())?;
     let variants = load_variants(Some(&args.scenario), &edits)?;
+    if super::interrupted() {
+        return super::study::stopped_in_setup("decks");
+    }
     let plan = RacePlan {
         first_round: args.first_round,
         rounds: args.rounds,
@@ -128,7 +132,7 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
         elapsed: started.elapsed().as_secs_f64(),
         command: command_line(),
     };
-    let out = args.study.out_dir("decks", &base.slug());
-    let manifest = crate::report::decks::write(&out, &report, &raced)?;
-    conclude(&out, &manifest, args.study.png, raced.partial)
+    let staging = out.stage()?;
+    let manifest = crate::report::decks::write(staging.path(), &report, &raced)?;
+    conclude(staging, &manifest, args.study.png, raced.partial)
 }

@@ -3,12 +3,13 @@
 //! unit counts gives every unit's worth, value per point and suggested
 //! cost, flagging units more than 10% off.
 
-use super::study::{command_line, conclude, Workers};
-use super::Listed;
+use super::study::{command_line, conclude, stopped_in_setup, Workers};
+use super::{Listed, EXIT_INTERRUPTED};
 use crate::analysis::fairness::list;
 use crate::analysis::fairness::model::fit_fairness;
 use crate::analysis::fairness::{build_matchups, market, play_matchups};
 use crate::report::fairness::{answers, manifest, write_matchups, write_units, FairnessSetup};
+use crate::report::{FolderKind, OutDir};
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use std::path::PathBuf;
@@ -49,12 +50,17 @@ pub struct FairnessArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Write into --out even when it holds files this command does not
+    /// write (they are kept); without it such a folder is refused.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
-    if args.matchups < 10 || args.battles == 0 || args.threads == Some(0) {
-        bail!("--matchups must be at least 10, --battles and --threads at least 1");
+    if args.matchups < 10 || args.battles == 0 {
+        bail!("--matchups must be at least 10, --battles at least 1");
     }
+    super::study::check_threads(args.threads)?;
     let list = list::load(&args.list)
         .map_err(Listed::new)
         .with_context(|| format!("{} has problems (listed above)", args.list.display()))?;
@@ -74,9 +80,19 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
         }
     }
     let seed = args.seed.unwrap_or(list.base.seed);
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from("reports").join(format!("fairness-{}", crate::scenario::slug(&list.name)))
+    });
+    let out = OutDir::claim(&out, FolderKind::Analysis("fairness"), args.force)?;
     let market = market(&list, budget, spread);
-    let matchups =
-        build_matchups(&list, &market, seed, args.matchups).map_err(|e| anyhow!("{e}"))?;
+    if super::interrupted() {
+        return stopped_in_setup("fairness");
+    }
+    let matchups = build_matchups(&list, &market, seed, args.matchups);
+    if super::interrupted() {
+        return stopped_in_setup("fairness");
+    }
+    let matchups = matchups.map_err(|e| anyhow!("{e}"))?;
     let workers = Workers::new(args.threads, args.matchups * args.battles, args.quiet)?;
     let started = std::time::Instant::now();
     let (played, all) = workers.pool.install(|| {
@@ -84,7 +100,7 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
             &matchups,
             seed,
             args.battles,
-            &workers.cancel,
+            workers.cancel,
             &workers.progress,
         )
     });
@@ -97,19 +113,40 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
         args.battles,
         battles as f64 / elapsed.max(1e-9)
     );
-    let out = args.out.clone().unwrap_or_else(|| {
-        PathBuf::from("reports").join(format!("fairness-{}", crate::scenario::slug(&list.name)))
-    });
-    write_matchups(&out, &list, &market, &played)?;
+    if !all {
+        say!(
+            "PARTIAL: interrupted after {} of {} matchups",
+            played.len(),
+            args.matchups
+        );
+    }
+    let staging = out.stage()?;
+    write_matchups(staging.path(), &list, &market, &played)?;
     let names: Vec<String> = list.options.iter().map(|o| o.name.clone()).collect();
     let costs: Vec<u32> = list.options.iter().map(|o| o.cost).collect();
-    let model = fit_fairness(&played, &costs, &names).map_err(|e| {
-        anyhow!(
-            "the fairness model cannot be fitted: {e} (the matchups are in {})",
-            out.join("matchups.csv").display()
-        )
-    })?;
-    write_units(&out, &list, &played, &model)?;
+    let model = match fit_fairness(&played, &costs, &names) {
+        Ok(model) => model,
+        Err(e) => {
+            // The matchups played are kept: they are the whole output of
+            // a model that cannot be fitted.
+            staging.commit()?;
+            let matchups = out.path().join("matchups.csv");
+            if !all {
+                eprintln!(
+                    "fairness: interrupted after {} of {} matchups, too few to fit the model ({e}); the matchups played are in {}",
+                    played.len(),
+                    args.matchups,
+                    matchups.display()
+                );
+                return Ok(EXIT_INTERRUPTED);
+            }
+            bail!(
+                "the fairness model cannot be fitted: {e} (the matchups are in {})",
+                matchups.display()
+            );
+        }
+    };
+    write_units(staging.path(), &list, &played, &model)?;
     let answers = answers(&list, &model, spread);
     if model.fits_poorly() && !args.quiet {
         eprintln!("warning: {}", answers[0]);
@@ -122,5 +159,5 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
         seed,
     };
     let manifest = manifest(&list, &market, &setup, command_line(), answers);
-    conclude(&out, &manifest, args.png, !all)
+    conclude(staging, &manifest, args.png, !all)
 }

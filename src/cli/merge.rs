@@ -4,7 +4,7 @@
 
 use super::EXIT_OK;
 use crate::report::csv_out::write_csvs;
-use crate::report::{self, write_text};
+use crate::report::{self, write_text, FolderKind, OutDir};
 use crate::rules::Ruleset;
 use crate::scenario::{load_scenario_text, WithRuleset};
 use crate::shard::{self, study, ShardFile};
@@ -23,14 +23,19 @@ pub struct MergeArgs {
     /// Comparison and sweep shards: also write every chart as PNG.
     #[arg(long)]
     pub png: bool,
+    /// Write into --out even when it holds files the merged outputs do not
+    /// include (they are kept); without it such a folder is refused.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `muster merge`.
 pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
     if study::is_study_shard(&args.dirs[0]) {
-        return merge_study(&args.dirs, &args.out, args.png);
+        return merge_study(&args.dirs, &args.out, args.png, args.force);
     }
     let shards = shard::read_run_shards(&args.dirs)?;
+    let out = OutDir::claim(&args.out, FolderKind::Run, args.force)?;
     let first = &shards[0].1;
     let scenario = match load_scenario_text("run.toml", &first.run_toml, None) {
         Ok(s) => s,
@@ -40,14 +45,14 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
     };
     scenario.rules.with(MergeJob {
         shards: &shards,
-        out: &args.out,
+        out: &out,
         name: &scenario.name,
     })
 }
 
 struct MergeJob<'a> {
     shards: &'a [(PathBuf, ShardFile)],
-    out: &'a Path,
+    out: &'a OutDir,
     name: &'a str,
 }
 
@@ -57,15 +62,19 @@ impl WithRuleset for MergeJob<'_> {
         let shape = ruleset.tally_shape();
         let tally = shard::add_tallies(self.shards, &shape)?;
         let names = ruleset.side_names();
+        // Written whole: a folder that held a shard keeps no stale
+        // shard.json.
+        let staging = self.out.stage()?;
         write_csvs(
-            self.out,
+            staging.path(),
             &tally,
             &shape,
             names,
             ruleset.strength_name(),
             false,
         )?;
-        write_text(&self.out.join("run.toml"), &self.shards[0].1.run_toml)?;
+        write_text(&staging.path().join("run.toml"), &self.shards[0].1.run_toml)?;
+        staging.commit()?;
         say!(
             "{}: merged {} shards, {} battles, seed {}",
             self.name,
@@ -74,14 +83,19 @@ impl WithRuleset for MergeJob<'_> {
             self.shards[0].1.seed
         );
         super::run::print_table(&tally, names);
-        say!("outputs: {}", self.out.display());
+        say!("outputs: {}", self.out.path().display());
         Ok(EXIT_OK)
     }
 }
 
 /// Merges comparison or sweep shards into `out`.
-fn merge_study(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
+fn merge_study(dirs: &[PathBuf], out: &Path, png: bool, force: bool) -> anyhow::Result<i32> {
     let merged = study::merge(dirs)?;
+    let kind = match merged.kind {
+        study::StudyKind::Compare => "compare",
+        study::StudyKind::Sweep => "sweep",
+    };
+    let out_dir = OutDir::claim(out, FolderKind::Analysis(kind), force)?;
     say!(
         "merged {} {:?} shards: {} variants x {} battles, seed {}",
         merged.shards,
@@ -96,13 +110,15 @@ fn merge_study(dirs: &[PathBuf], out: &Path, png: bool) -> anyhow::Result<i32> {
         super::study::quote(&out.display().to_string())
     );
     let (variants, result) = (&merged.variants, &merged.result);
+    let staging = out_dir.stage()?;
+    let dir = staging.path();
     let manifest = match merged.kind {
         study::StudyKind::Compare => {
-            report::compare::write(out, variants, result, merged.focus, merged.seed, command)?
+            report::compare::write(dir, variants, result, merged.focus, merged.seed, command)?
         }
         study::StudyKind::Sweep => {
-            report::sweep::write(out, variants, result, merged.focus, merged.seed, command)?
+            report::sweep::write(dir, variants, result, merged.focus, merged.seed, command)?
         }
     };
-    super::study::conclude(out, &manifest, png, result.partial)
+    super::study::conclude(staging, &manifest, png, result.partial)
 }

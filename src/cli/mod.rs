@@ -32,6 +32,7 @@ mod tune;
 use crate::rules::RulesetKind;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Exit code for success.
 pub const EXIT_OK: i32 = 0;
@@ -44,7 +45,13 @@ const AFTER_HELP: &str = "\
 Exit codes:
   0    success
   2    invalid input (every problem is listed with file:line:column) or any other error
-  130  `run` was interrupted by Ctrl-C; outputs of the battles finished so far were written, marked partial
+  130  interrupted by Ctrl-C, SIGTERM or SIGHUP (a cluster's pre-emption or time limit):
+       `run`, `compare`, `sweep`, `tune`, `decks` and `fairness` stop within a second and write
+       the outputs of the battles finished so far, marked partial (`muster run --resume DIR`
+       continues a run); interrupted before any battle, they write nothing
+
+Output folders are written whole: into a hidden folder beside --out, swapped in at the end.
+A folder holding another command's files is refused unless --force.
 
 Examples:
   muster run                                   # the built-in default scenario, 10,000 battles
@@ -118,9 +125,57 @@ fn ruleset_parser() -> impl clap::builder::TypedValueParser<Value = RulesetKind>
     })
 }
 
+/// Set by Ctrl-C, SIGTERM or SIGHUP while a command that stops cleanly runs.
+pub(crate) static CANCEL: AtomicBool = AtomicBool::new(false);
+/// Whether the running command checks [`CANCEL`] and writes its finished
+/// work; otherwise a signal ends the process at once with exit code 130.
+static COOPERATIVE: AtomicBool = AtomicBool::new(false);
+
+/// Whether Ctrl-C, SIGTERM or SIGHUP has asked the command to stop.
+pub(crate) fn interrupted() -> bool {
+    CANCEL.load(Ordering::Relaxed)
+}
+
+/// Installs the process's signal handling, once, before anything else:
+/// SIGINT, SIGTERM and SIGHUP (the `termination` feature of ctrlc) all
+/// ask the running command to stop (a cluster sends SIGTERM before
+/// SIGKILL when it pre-empts or times out a job); SIGPIPE is reset to the
+/// default action, so a closed pipe (`muster rules x | head -1`, `muster
+/// check f 2>&1 | true`) ends the process quietly, as it does for other
+/// command-line tools, instead of failing a write (Rust ignores SIGPIPE by
+/// default, and `eprintln!` panics on the error).
+fn install_signals() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists;
+    // SIG_DFL is a valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    let _ = ctrlc::set_handler(|| {
+        if COOPERATIVE.load(Ordering::SeqCst) {
+            CANCEL.store(true, Ordering::SeqCst);
+        } else {
+            std::process::exit(EXIT_INTERRUPTED);
+        }
+    });
+}
+
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
+    install_signals();
     let cli = Cli::parse();
+    // The commands that play battles check CANCEL and write what they
+    // finished; the others stop at once on a signal.
+    let cooperative = matches!(
+        cli.command,
+        Command::Run(_)
+            | Command::Compare(_)
+            | Command::Sweep(_)
+            | Command::Tune(_)
+            | Command::Decks(_)
+            | Command::Fairness(_)
+    );
+    COOPERATIVE.store(cooperative, Ordering::SeqCst);
     let result = match cli.command {
         Command::Run(args) => run::run(args),
         Command::Merge(args) => merge::merge(args),
@@ -148,22 +203,65 @@ pub fn main() -> i32 {
 /// causes; a [`Listed`] error as it is, followed by what was said around
 /// it; shards that do not make up one run, one `error:` line per problem.
 fn print_error(e: &anyhow::Error) {
+    use crate::report::unstage;
     if let Some(uncovered) = e.downcast_ref::<crate::shard::Uncovered>() {
         for p in &uncovered.0 {
             eprintln!("error: {p}");
         }
     } else if let Some(listed) = e.downcast_ref::<Listed>() {
-        eprintln!("{listed}");
+        eprintln!("{}", unstage(&listed.to_string()));
         let around: Vec<String> = e
             .chain()
             .take_while(|c| !c.is::<Listed>())
             .map(ToString::to_string)
             .collect();
         if !around.is_empty() {
-            eprintln!("error: {}", around.join(": "));
+            eprintln!("error: {}", unstage(&around.join(": ")));
         }
     } else {
-        eprintln!("error: {e:#}");
+        // Each cause once: an error whose text already ends with its
+        // cause's (`cannot write X: No space left on device`) does not
+        // repeat it.
+        let mut text = String::new();
+        for cause in e.chain() {
+            let c = cause.to_string();
+            if !text.ends_with(&c) {
+                if !text.is_empty() {
+                    text.push_str(": ");
+                }
+                text.push_str(&c);
+            }
+        }
+        eprintln!("error: {}", unstage(&text));
+        if let Some(hint) = os_hint(e) {
+            eprintln!("hint: {hint}");
+        }
+    }
+}
+
+/// What to do about an output that could not be written, when the
+/// operating system's reason is one a user can act on.
+fn os_hint(e: &anyhow::Error) -> Option<&'static str> {
+    let io = e.chain().find_map(|c| match c.downcast_ref() {
+        Some(crate::report::ReportError::Io { source, .. }) => Some(source),
+        _ => None,
+    })?;
+    #[cfg(unix)]
+    {
+        match io.raw_os_error()? {
+            libc::ENOSPC | libc::EDQUOT => {
+                Some("no space left on device: free space or choose another --out")
+            }
+            libc::EROFS | libc::EACCES | libc::EPERM => {
+                Some("the folder cannot be written: choose one you can write to with --out")
+            }
+            _ => None,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = io;
+        None
     }
 }
 

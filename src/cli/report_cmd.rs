@@ -14,8 +14,34 @@ pub struct ReportArgs {
     pub png: bool,
 }
 
+/// Rebuilds the report whole: the folder's files are copied (hard links
+/// where possible) into a staging folder beside it, the charts and
+/// report.html built there from them, and the result swapped in; an error
+/// on the way leaves the folder as it was.
 pub fn report(args: ReportArgs) -> anyhow::Result<i32> {
-    let path = crate::report::build::build(&args.dir, args.png)?;
-    say!("report: {}", path.display());
+    use crate::report::build::{build, read_manifest};
+    use crate::report::{FolderKind, OutDir};
+    // Read where the user pointed, so its problems name the folder.
+    let manifest = read_manifest(&args.dir)?;
+    if !args.dir.is_dir() {
+        anyhow::bail!("{} is not a folder", args.dir.display());
+    }
+    let kind = if manifest.kind == "run" {
+        FolderKind::Run
+    } else {
+        FolderKind::Analysis("report")
+    };
+    // `report` adds to any output folder and keeps every file it does not
+    // build, so nothing is refused.
+    let out = OutDir::claim(&args.dir, kind, true)?;
+    let staging = out.stage()?;
+    staging.copy_from_target(|name| name != "charts" && name != "report.html")?;
+    let path = build(staging.path(), args.png)?;
+    let name = path
+        .file_name()
+        .map(std::path::PathBuf::from)
+        .unwrap_or_default();
+    staging.commit()?;
+    say!("report: {}", args.dir.join(name).display());
     Ok(EXIT_OK)
 }

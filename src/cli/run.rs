@@ -1,20 +1,24 @@
-//! `muster run`: plays a batch and writes its outputs.
+//! `muster run`: plays a batch and writes its outputs, whole (see
+//! [`crate::report::OutDir`]), with a checkpoint of the finished prefix
+//! now and then; `--resume DIR` continues an interrupted or checkpointed
+//! run (or shard) from its prefix.
 
 use super::raw_out::RawOut;
 use super::study::Workers;
 use super::{EXIT_INTERRUPTED, EXIT_OK};
-use crate::engine::{self, Plan, RowSink};
+use crate::engine::{self, Plan, PrefixHook, RowSink};
 use crate::report::csv_out::{side_table, write_csvs};
-use crate::report::write_text;
+use crate::report::{write_text, FolderKind, OutDir, RESUME_FILE};
 use crate::rules::Ruleset;
 use crate::scenario::raw::Provenance;
-use crate::scenario::{Scenario, WithRuleset};
+use crate::scenario::{load_scenario_text, Scenario, WithRuleset};
+use crate::shard::resume::{self, ResumeFile};
 use crate::shard::{Shard, ShardFile, SHARD_FILE};
 use crate::stats::Tally;
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
@@ -50,9 +54,31 @@ pub struct RunArgs {
     /// B-battle run, written with a shard.json that `muster merge` combines.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+    /// Every SECS seconds, write the battles finished so far as a partial
+    /// output (whole, marked partial), so a killed run loses at most that
+    /// much; `--resume` continues from it. 0 turns it off; runs shorter
+    /// than SECS never write one.
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    pub checkpoint: u64,
+    /// Continue the interrupted or checkpointed run (or shard) in DIR, its
+    /// output folder, to its full length; the result is byte for byte that
+    /// of an uninterrupted run. Written back into DIR unless --out is given.
+    #[arg(
+        long,
+        value_name = "DIR",
+        conflicts_with_all = ["scenario", "battles", "seed", "precision", "shard", "raw"]
+    )]
+    pub resume: Option<PathBuf>,
+    /// Write into --out even when it holds files `run` does not write
+    /// (they are kept); without it such a folder is refused.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<i32> {
+    if let Some(dir) = &args.resume {
+        return resume_run(dir, &args);
+    }
     let scenario = super::load(args.scenario.as_deref())?;
     if let Some(p) = args.precision {
         if !(p > 0.0 && p < 0.5) {
@@ -64,9 +90,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
         bail!("--shard needs a fixed number of battles; --precision decides how many as it goes, so its run cannot be split");
     }
     RawOut::check(args.raw.as_deref()).map_err(anyhow::Error::msg)?;
-    if args.battles == Some(0) || args.max_battles == 0 || args.threads == Some(0) {
-        bail!("--battles, --max-battles and --threads must be at least 1");
+    if args.battles == Some(0) || args.max_battles == 0 {
+        bail!("--battles and --max-battles must be at least 1");
     }
+    super::study::check_threads(args.threads)?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reports").join(scenario.slug()));
+    let out = OutDir::claim(&out, FolderKind::Run, args.force)?;
     if !args.quiet {
         for note in &scenario.notes {
             eprintln!("note: {note}");
@@ -79,6 +111,41 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
         scenario: &scenario,
         args: &args,
         shard,
+        out: &out,
+        resumed: None,
+    })
+}
+
+/// `muster run --resume DIR`: reads DIR's resume.json, checks that it
+/// still belongs with DIR's run.toml and this muster, and plays the rest.
+fn resume_run(dir: &Path, args: &RunArgs) -> anyhow::Result<i32> {
+    let record = resume::read(dir)?;
+    let scenario = match load_scenario_text("run.toml", &record.whole_run_toml, None) {
+        Ok(s) => s,
+        Err(e) => bail!(
+            "{}: the run's scenario does not load in this version of muster:\n{e}",
+            dir.display()
+        ),
+    };
+    super::study::check_threads(args.threads)?;
+    let target = args.out.clone().unwrap_or_else(|| dir.to_path_buf());
+    let out = OutDir::claim(&target, FolderKind::Run, args.force)?;
+    let shard = record.shard.map(|(index, count)| Shard { index, count });
+    if !args.quiet {
+        eprintln!(
+            "resuming {}: {} of battles {} to {} were played; playing the rest",
+            dir.display(),
+            record.tally.battles,
+            record.start,
+            record.end.saturating_sub(1)
+        );
+    }
+    scenario.rules.with(RunJob {
+        scenario: &scenario,
+        args,
+        shard,
+        out: &out,
+        resumed: Some(&record),
     })
 }
 
@@ -87,12 +154,15 @@ struct RunJob<'a> {
     scenario: &'a Scenario,
     args: &'a RunArgs,
     shard: Option<Shard>,
+    out: &'a OutDir,
+    /// The record of the run being resumed.
+    resumed: Option<&'a ResumeFile>,
 }
 
 impl WithRuleset for RunJob<'_> {
     type Output = anyhow::Result<i32>;
     fn run<R: Ruleset>(self, ruleset: &R) -> anyhow::Result<i32> {
-        run_with(ruleset, self.scenario, self.args, self.shard)
+        run_with(ruleset, &self)
     }
 }
 
@@ -119,54 +189,94 @@ struct Batch {
     shard: Option<Shard>,
 }
 
-fn run_with<R: Ruleset>(
-    ruleset: &R,
-    scenario: &Scenario,
-    args: &RunArgs,
-    shard: Option<Shard>,
-) -> anyhow::Result<i32> {
-    let battles = args.battles.unwrap_or(scenario.battles);
-    let batch = Batch {
-        seed: args.seed.unwrap_or(scenario.seed),
-        battles,
-        plan: match args.precision {
-            Some(p) => Plan::Precision {
-                half_width: p,
-                batch: battles.min(args.max_battles),
-                max_battles: args.max_battles,
-            },
-            None => Plan::Fixed(battles),
+/// Writes a run's whole output set into its folder (staged, then swapped
+/// in): the CSVs, run.toml, shard.json for a shard and, when partial,
+/// resume.json for `--resume`.
+struct Writer<'a, R> {
+    ruleset: &'a R,
+    job: &'a RunJob<'a>,
+    batch: Batch,
+}
+
+impl<R: Ruleset> Writer<'_, R> {
+    fn write(&self, tally: &Tally, state: Done) -> anyhow::Result<()> {
+        let staging = self.job.out.stage()?;
+        write_csvs(
+            staging.path(),
+            tally,
+            &self.ruleset.tally_shape(),
+            self.ruleset.side_names(),
+            self.ruleset.strength_name(),
+            state != Done::Complete,
+        )?;
+        write_run_files(staging.path(), self.job, self.batch, tally, state)?;
+        staging.commit()?;
+        Ok(())
+    }
+}
+
+/// How far a run got when its outputs are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Done {
+    Complete,
+    Interrupted,
+    /// A checkpoint of a run still playing.
+    Checkpoint,
+}
+
+fn run_with<R: Ruleset>(ruleset: &R, job: &RunJob) -> anyhow::Result<i32> {
+    let (scenario, args) = (job.scenario, job.args);
+    let batch = match job.resumed {
+        Some(r) => Batch {
+            seed: r.seed,
+            battles: r.battles,
+            plan: Plan::Fixed(r.battles),
+            shard: job.shard,
         },
-        shard,
+        None => {
+            let battles = args.battles.unwrap_or(scenario.battles);
+            Batch {
+                seed: args.seed.unwrap_or(scenario.seed),
+                battles,
+                plan: match args.precision {
+                    Some(p) => Plan::Precision {
+                        half_width: p,
+                        batch: battles.min(args.max_battles),
+                        max_battles: args.max_battles,
+                    },
+                    None => Plan::Fixed(battles),
+                },
+                shard: job.shard,
+            }
+        }
     };
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from("reports").join(scenario.slug()));
+    let writer = Writer {
+        ruleset,
+        job,
+        batch,
+    };
     let started = Instant::now();
-    let result = play(ruleset, scenario, args, batch)?;
+    let result = play(ruleset, job, batch, &writer)?;
     let elapsed = started.elapsed().as_secs_f64();
     let tally = &result.tally;
-    let names = ruleset.side_names();
-    write_csvs(
-        &out,
-        tally,
-        &ruleset.tally_shape(),
-        names,
-        ruleset.strength_name(),
-        result.partial,
-    )?;
-    write_run_files(&out, scenario, batch, tally, result.partial)?;
+    let state = if result.partial {
+        Done::Interrupted
+    } else {
+        Done::Complete
+    };
+    writer.write(tally, state)?;
+    let played_now = tally.battles - job.resumed.map_or(0, |r| r.tally.battles);
     print_summary(
         scenario,
         tally,
-        names,
-        batch.seed,
+        ruleset.side_names(),
+        batch,
         elapsed,
+        played_now,
         result.partial,
         args.precision,
     );
-    say!("outputs: {}", out.display());
+    say!("outputs: {}", job.out.path().display());
     Ok(if result.partial {
         EXIT_INTERRUPTED
     } else {
@@ -174,21 +284,30 @@ fn run_with<R: Ruleset>(
     })
 }
 
-/// Plays the run's battles (the shard's range, when sharded) with Ctrl-C,
-/// the progress bar and `--raw` rows.
+/// Plays the run's battles (the shard's range, when sharded; what is left,
+/// when resumed) with Ctrl-C, the progress bar, `--raw` rows and the
+/// checkpoints.
 fn play<R: Ruleset>(
     ruleset: &R,
-    scenario: &Scenario,
-    args: &RunArgs,
+    job: &RunJob,
     batch: Batch,
+    writer: &Writer<R>,
 ) -> anyhow::Result<engine::BatchResult> {
-    let range = batch.shard.map(|s| s.range(batch.battles));
+    let (scenario, args) = (job.scenario, job.args);
+    let range = match job.resumed {
+        Some(r) => Some((r.start + r.tally.battles, r.end)),
+        None => batch.shard.map(|s| s.range(batch.battles)),
+    };
     let total = match (range, batch.plan) {
         (Some((start, end)), _) => end - start,
         (None, Plan::Fixed(n)) => n,
         (None, Plan::Precision { max_battles, .. }) => max_battles,
     };
     let workers = Workers::new(args.threads, total, args.quiet)?;
+    if super::interrupted() {
+        eprintln!("run: interrupted before any battle was played; nothing was written");
+        std::process::exit(EXIT_INTERRUPTED);
+    }
     let mut raw = RawOut::open(
         args.raw.as_deref(),
         vec![(
@@ -199,12 +318,56 @@ fn play<R: Ruleset>(
     )?;
     let mut sink = RawOut::sink(&mut raw);
     let rows = sink.as_mut().map(|s| s as RowSink);
-    let (seed, cancel, progress) = (batch.seed, &workers.cancel, &workers.progress);
-    let result = workers.pool.install(|| match range {
-        Some((start, end)) => {
-            engine::run_range(ruleset, seed, start, end - start, cancel, progress, rows)
+    // The checkpoints: after a chunk is merged, when SECS have passed
+    // since the last one, the finished prefix is written (a few small
+    // files every minute, so the run is not slowed).
+    // The test hook MUSTER_TEST_CHECKPOINT_HOLD writes a checkpoint after
+    // the first chunk and then holds the process until it is killed: what
+    // a SIGKILL right after a checkpoint leaves, without a race.
+    let hold = std::env::var_os("MUSTER_TEST_CHECKPOINT_HOLD").is_some();
+    let every = match hold {
+        true => Some(Duration::ZERO),
+        false => (args.checkpoint > 0).then(|| Duration::from_secs(args.checkpoint)),
+    };
+    let mut last = Instant::now();
+    let mut warned = false;
+    let mut checkpoint = |tally: &Tally| {
+        let Some(every) = every else { return };
+        if last.elapsed() < every || super::interrupted() {
+            return;
         }
-        None => engine::run_rows(ruleset, seed, batch.plan, cancel, progress, rows),
+        if let Err(e) = writer.write(tally, Done::Checkpoint) {
+            if !warned {
+                eprintln!("warning: a checkpoint could not be written ({e:#}); the run goes on");
+                warned = true;
+            }
+        }
+        if hold {
+            loop {
+                std::thread::sleep(Duration::from_secs(1));
+            }
+        }
+        last = Instant::now();
+    };
+    let hook = Some(&mut checkpoint as PrefixHook);
+    let (seed, cancel, progress) = (batch.seed, workers.cancel, &workers.progress);
+    let shape = ruleset.tally_shape();
+    let result = workers.pool.install(|| match (range, job.resumed) {
+        (Some((start, end)), resumed) => {
+            let prefix = resumed.map_or_else(|| Tally::new(&shape), |r| r.tally.clone());
+            engine::run_range(
+                ruleset,
+                seed,
+                start,
+                end - start,
+                prefix,
+                cancel,
+                progress,
+                rows,
+                hook,
+            )
+        }
+        (None, _) => engine::run_rows(ruleset, seed, batch.plan, cancel, progress, rows, hook),
     });
     progress.finish();
     drop(sink);
@@ -215,20 +378,23 @@ fn play<R: Ruleset>(
     Ok(result)
 }
 
-/// Writes run.toml and, for a shard, shard.json.
+/// Writes run.toml, shard.json for a shard and resume.json when partial
+/// (a fixed-size run or a shard; a `--precision` run cannot be resumed).
 fn write_run_files(
     out: &Path,
-    scenario: &Scenario,
+    job: &RunJob,
     batch: Batch,
     tally: &Tally,
-    partial: bool,
+    state: Done,
 ) -> anyhow::Result<()> {
+    let scenario = job.scenario;
     let Batch {
         seed,
         battles,
         shard,
         ..
     } = batch;
+    let partial = state != Done::Complete;
     let provenance = |played: u64, note: Option<String>| Provenance {
         muster_version: crate::VERSION.to_string(),
         git_revision: crate::GIT_REVISION.to_string(),
@@ -236,71 +402,131 @@ fn write_run_files(
         partial,
         note,
     };
-    let note = match shard {
-        Some(s) => {
-            let (start, end) = s.range(battles);
-            Some(format!(
-                "shard {}/{}: battles {start} to {} of {battles}{}",
-                s.index,
-                s.count,
-                end.saturating_sub(1),
-                if partial { ", interrupted" } else { "" }
-            ))
-        }
-        None => partial.then(|| {
-            format!(
-                "interrupted: only the first {} battles were played",
-                tally.battles
-            )
-        }),
+    let (start, end) = match shard {
+        Some(s) => s.range(battles),
+        None => (0, battles),
     };
-    let written = if shard.is_some() {
-        battles
-    } else {
-        tally.battles
+    let how = match state {
+        Done::Checkpoint => "checkpoint of a run still playing",
+        _ => "interrupted",
     };
-    let this_run = run_toml(scenario, written, seed, provenance(tally.battles, note))?;
-    write_text(&out.join("run.toml"), &this_run)?;
-    if let Some(s) = shard {
-        let whole = Provenance {
+    let note = |played: u64, partial: bool| match shard {
+        Some(s) => Some(format!(
+            "shard {}/{}: battles {start} to {} of {battles}{}",
+            s.index,
+            s.count,
+            end.saturating_sub(1),
+            if partial {
+                format!(
+                    ", {how}: only battles {start} to {} were played",
+                    (start + played).saturating_sub(1)
+                )
+            } else {
+                String::new()
+            }
+        )),
+        None => partial.then(|| format!("{how}: only the first {played} battles were played")),
+    };
+    let written = |played: u64| if shard.is_some() { battles } else { played };
+    // The whole run's run.toml, and this output's when complete.
+    let whole = || -> anyhow::Result<String> {
+        let complete = Provenance {
             partial: false,
             ..provenance(battles, None)
         };
-        let run_toml = run_toml(scenario, battles, seed, whole)?;
-        let file = ShardFile::new(s, seed, battles, run_toml, tally.clone());
+        run_toml(scenario, battles, seed, complete)
+    };
+    let complete_toml = |played: u64| -> anyhow::Result<String> {
+        let p = Provenance {
+            partial: false,
+            ..provenance(played, note(played, false))
+        };
+        run_toml(scenario, written(played), seed, p)
+    };
+    let this_run = match (state, job.resumed) {
+        // A resumed run ends with the text its first process would have
+        // written, byte for byte.
+        (Done::Complete, Some(r)) => r.final_run_toml.clone(),
+        _ => run_toml(
+            scenario,
+            written(tally.battles),
+            seed,
+            provenance(tally.battles, note(tally.battles, partial)),
+        )?,
+    };
+    write_text(&out.join("run.toml"), &this_run)?;
+    let whole_text = match job.resumed {
+        Some(r) => r.whole_run_toml.clone(),
+        None => whole()?,
+    };
+    if let Some(s) = shard {
+        let file = ShardFile::new(s, seed, battles, whole_text.clone(), tally.clone());
         let json = serde_json::to_string(&file).context("cannot encode the shard file")?;
         write_text(&out.join(SHARD_FILE), &json)?;
+    }
+    if partial && matches!(batch.plan, Plan::Fixed(_)) {
+        let final_run_toml = match job.resumed {
+            Some(r) => r.final_run_toml.clone(),
+            None => complete_toml(end - start)?,
+        };
+        let record = ResumeFile::new(
+            (seed, battles, start, end),
+            shard.map(|s| (s.index, s.count)),
+            whole_text,
+            final_run_toml,
+            &this_run,
+            tally.clone(),
+        );
+        let json = serde_json::to_string(&record).context("cannot encode the resume file")?;
+        write_text(&out.join(RESUME_FILE), &json)?;
     }
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn print_summary(
     scenario: &Scenario,
     tally: &Tally,
     names: [&str; 2],
-    seed: u64,
+    batch: Batch,
     elapsed: f64,
+    played_now: u64,
     partial: bool,
     precision: Option<f64>,
 ) {
-    let rate = tally.battles as f64 / elapsed.max(1e-9);
+    let rate = played_now as f64 / elapsed.max(1e-9);
     say!(
-        "{} ({} battles, seed {seed}, {:.1} s, {:.0} battles/s)",
+        "{} ({} battles, seed {}, {:.1} s, {:.0} battles/s)",
         scenario.name,
         tally.battles,
+        batch.seed,
         elapsed,
         rate
     );
     if partial {
-        say!(
-            "PARTIAL: interrupted; these are the first {} battles only",
-            tally.battles
-        );
+        match batch.shard {
+            Some(s) => {
+                let (start, end) = s.range(batch.battles);
+                say!(
+                    "PARTIAL: interrupted; shard {}/{} played battles {start} to {} of its {start} to {} only; `muster run --resume` continues it",
+                    s.index,
+                    s.count,
+                    (start + tally.battles).saturating_sub(1),
+                    end.saturating_sub(1)
+                );
+            }
+            None => say!(
+                "PARTIAL: interrupted; these are the first {} battles only",
+                tally.battles
+            ),
+        }
     }
     if let Some(p) = precision {
         let hw = engine::widest_half_width(tally);
         let verdict = if hw <= p {
             "reached"
+        } else if partial {
+            "NOT reached (interrupted)"
         } else {
             "NOT reached (cap hit)"
         };

@@ -10,13 +10,34 @@ use crate::analysis::vary::{build_variants, Variant};
 use crate::engine::RowSink;
 use crate::report::build::{build, write_manifest};
 use crate::report::html::Manifest;
+use crate::report::{FolderKind, OutDir, Staging};
 use crate::rules::Side;
 use crate::shard::study::{StudyRun, StudyShard};
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The most worker threads `--threads` accepts. Results never depend on
+/// the thread count and a thread per core is the fastest; more threads only
+/// cost memory and start-up (10,000 hang the process), so the bound is set
+/// well above the cores of any one machine muster runs on.
+pub const MAX_THREADS: usize = 1024;
+
+/// Checks `--threads`: at least 1 (leave it out for all cores), at most
+/// [`MAX_THREADS`].
+pub fn check_threads(threads: Option<usize>) -> anyhow::Result<()> {
+    match threads {
+        Some(0) => bail!("--threads must be at least 1 (leave it out to use all cores)"),
+        Some(t) if t > MAX_THREADS => {
+            let cores = std::thread::available_parallelism().map_or(1, usize::from);
+            bail!(
+                "--threads {t} is above the limit of {MAX_THREADS}: results do not depend on the thread count, and threads beyond the cores ({cores} here) only cost memory; give at most {MAX_THREADS}, or leave it out to use all cores"
+            )
+        }
+        _ => Ok(()),
+    }
+}
 
 #[derive(Args, Debug, Clone)]
 pub struct StudyArgs {
@@ -41,15 +62,28 @@ pub struct StudyArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Write into --out even when it holds files this command does not
+    /// write (they are kept); without it such a folder is refused.
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl StudyArgs {
     /// Checks the numbers; an error message names the flag.
     pub fn check(&self) -> anyhow::Result<()> {
-        if self.battles == Some(0) || self.threads == Some(0) {
-            bail!("--battles and --threads must be at least 1");
+        if self.battles == Some(0) {
+            bail!("--battles must be at least 1");
         }
-        Ok(())
+        check_threads(self.threads)
+    }
+
+    /// Claims the output folder of `command` (see [`OutDir::claim`]).
+    pub fn claim_out(&self, command: &'static str, slug: &str) -> anyhow::Result<OutDir> {
+        Ok(OutDir::claim(
+            &self.out_dir(command, slug),
+            FolderKind::Analysis(command),
+            self.force,
+        )?)
     }
 
     pub fn out_dir(&self, command: &str, slug: &str) -> PathBuf {
@@ -87,23 +121,24 @@ pub fn load_variants(
     build_variants(&base, dir.as_deref(), edit_lists).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
-/// A worker pool, a Ctrl-C flag and a progress bar for `total` battles.
+/// A worker pool, the stop flag (set by Ctrl-C, SIGTERM or SIGHUP; the
+/// handler is installed once, in `cli::main`) and a progress bar for
+/// `total` battles.
 pub struct Workers {
     pub pool: rayon::ThreadPool,
-    pub cancel: Arc<AtomicBool>,
+    pub cancel: &'static AtomicBool,
     pub progress: Progress,
 }
 
 impl Workers {
     pub fn new(threads: Option<usize>, total: u64, quiet: bool) -> anyhow::Result<Workers> {
+        check_threads(threads)?;
         let mut pool = rayon::ThreadPoolBuilder::new();
         if let Some(t) = threads {
             pool = pool.num_threads(t);
         }
         let pool = pool.build().context("cannot start the worker threads")?;
-        let cancel = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&cancel);
-        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
+        let cancel = &super::CANCEL;
         Ok(Workers {
             pool,
             cancel,
@@ -140,7 +175,7 @@ impl Workers {
                 seed,
                 start,
                 plan,
-                &self.cancel,
+                self.cancel,
                 &self.progress,
                 rows,
             )
@@ -148,16 +183,34 @@ impl Workers {
     }
 }
 
-/// Prints the answers, writes the manifest and builds the report; returns
-/// the exit code (interrupted when `partial`).
-pub fn conclude(dir: &Path, manifest: &Manifest, png: bool, partial: bool) -> anyhow::Result<i32> {
+/// Prints the answers, writes the manifest and builds the report into the
+/// staging folder, then swaps it in; returns the exit code (interrupted
+/// when `partial`).
+pub fn conclude(
+    staging: Staging,
+    manifest: &Manifest,
+    png: bool,
+    partial: bool,
+) -> anyhow::Result<i32> {
     for a in &manifest.answers {
         say!("{a}");
     }
-    write_manifest(dir, manifest)?;
-    let report = build(dir, png)?;
+    write_manifest(staging.path(), manifest)?;
+    let report = build(staging.path(), png)?;
+    let name = report.file_name().map(PathBuf::from).unwrap_or_default();
+    let report = staging.target().join(name);
+    staging.commit()?;
     say!("report: {}", report.display());
     Ok(if partial { EXIT_INTERRUPTED } else { EXIT_OK })
+}
+
+/// Says that a command was stopped before it played anything, and returns
+/// the exit code.
+pub fn stopped_in_setup(command: &str) -> anyhow::Result<i32> {
+    eprintln!(
+        "{command}: interrupted during set-up, before any battle was played; nothing was written"
+    );
+    Ok(EXIT_INTERRUPTED)
 }
 
 /// The command line as typed, for the report's "how to reproduce".
@@ -181,9 +234,9 @@ pub fn command_without_shard() -> String {
     words.join(" ")
 }
 
-/// Writes a comparison or sweep shard's file into `out` and says so;
-/// returns the exit code.
-pub fn finish_shard(out: &Path, run: StudyRun, result: StudyResult) -> anyhow::Result<i32> {
+/// Writes a comparison or sweep shard's file into `out` (whole) and says
+/// so; returns the exit code.
+pub fn finish_shard(out: &OutDir, run: StudyRun, result: StudyResult) -> anyhow::Result<i32> {
     let (k, n, battles, variants) = (
         run.shard.index,
         run.shard.count,
@@ -191,11 +244,22 @@ pub fn finish_shard(out: &Path, run: StudyRun, result: StudyResult) -> anyhow::R
         run.variants.len(),
     );
     let (start, end) = run.shard.range(battles);
-    StudyShard::new(run, result.played)?.write(out)?;
+    let played = result.played.paired.battles;
+    let staging = out.stage()?;
+    StudyShard::new(run, result.played)?.write(staging.path())?;
+    staging.commit()?;
+    let interrupted = if result.partial {
+        format!(
+            " (interrupted: only battles {start} to {} were played)",
+            (start + played).saturating_sub(1)
+        )
+    } else {
+        String::new()
+    };
     say!(
-        "shard {k}/{n}: battles {start} to {} of {battles} of {variants} variants written to {}; combine the shards with `muster merge`",
+        "shard {k}/{n}: battles {start} to {} of {battles} of {variants} variants written to {}{interrupted}; combine the shards with `muster merge`",
         end.saturating_sub(1),
-        out.display()
+        out.path().display()
     );
     Ok(if result.partial {
         EXIT_INTERRUPTED

@@ -49,6 +49,10 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
     let battles = args.study.battles.unwrap_or(base.battles);
     let shard: Option<Shard> = args.shard.as_deref().map(str::parse).transpose()?;
     let (start, end) = battle_range(shard, battles);
+    let out = args.study.claim_out("sweep", &base.slug())?;
+    if super::interrupted() {
+        return super::study::stopped_in_setup("sweep");
+    }
     let workers = Workers::new(
         args.study.threads,
         (end - start) * variants.len() as u64,
@@ -58,7 +62,6 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
     let started = std::time::Instant::now();
     let result = workers.play(&refs, focus, seed, start, StudyPlan::Fixed(end - start))?;
     workers.progress.finish();
-    let out = args.study.out_dir("sweep", &base.slug());
     if let Some(shard) = shard {
         let run = StudyRun {
             kind: StudyKind::Sweep,
@@ -77,7 +80,14 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
         result.played.paired.battles,
         started.elapsed().as_secs_f64()
     );
-    let manifest =
-        crate::report::sweep::write(&out, &variants, &result, focus, seed, command_line())?;
-    conclude(&out, &manifest, args.study.png, result.partial)
+    let staging = out.stage()?;
+    let manifest = crate::report::sweep::write(
+        staging.path(),
+        &variants,
+        &result,
+        focus,
+        seed,
+        command_line(),
+    )?;
+    conclude(staging, &manifest, args.study.png, result.partial)
 }

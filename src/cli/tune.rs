@@ -82,6 +82,10 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
     let focus = focus_side([&names[0], &names[1]], args.study.side.as_deref())?;
     let seed = args.study.seed.unwrap_or(base.seed);
     let battles = args.study.battles.unwrap_or(base.battles);
+    let out = args.study.claim_out("tune", &base.slug())?;
+    if super::interrupted() {
+        return super::study::stopped_in_setup("tune");
+    }
     let workers = Workers::new(args.study.threads, 0, args.study.quiet)?;
     let searched = search(
         &Search {
@@ -100,7 +104,6 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
     );
     workers.progress.finish();
     let searched = searched?;
-    let out = args.study.out_dir("tune", &base.slug());
     let report = TuneReport {
         scenario: &base.name,
         path: &path,
@@ -114,11 +117,12 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
         current,
         command: command_line(),
     };
-    let manifest = crate::report::tune::write(&out, &report, &searched)?;
+    let staging = out.stage()?;
+    let manifest = crate::report::tune::write(staging.path(), &report, &searched)?;
     say!(
         "{} battles on {} values, seed {seed}",
         searched.played,
         searched.tuned.curve.len()
     );
-    conclude(&out, &manifest, args.study.png, searched.partial)
+    conclude(staging, &manifest, args.study.png, searched.partial)
 }

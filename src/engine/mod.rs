@@ -135,6 +135,10 @@ pub(crate) fn in_waves<S, T: Send>(
     true
 }
 
+/// Called with the tally of the finished prefix after every chunk is
+/// merged (a run's checkpoints); it decides itself whether to act.
+pub type PrefixHook<'a> = &'a mut (dyn FnMut(&Tally) + Send);
+
 /// Plays battles `start..start + n_battles` into `into`, in the current
 /// rayon pool, handing every battle's row to `rows` (in battle order) when
 /// given. Stops early (at a chunk boundary) when `cancel` is set.
@@ -147,7 +151,26 @@ pub fn play_range<R: Ruleset>(
     into: &mut Tally,
     cancel: &AtomicBool,
     observer: &dyn Observer,
+    rows: Option<RowSink>,
+) -> bool {
+    play_range_hooked(
+        ruleset, seed, start, n_battles, into, cancel, observer, rows, None,
+    )
+}
+
+/// [`play_range`], handing the tally of the finished prefix to `on_prefix`
+/// after every chunk.
+#[allow(clippy::too_many_arguments)]
+fn play_range_hooked<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    start: u64,
+    n_battles: u64,
+    into: &mut Tally,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
     mut rows: Option<RowSink>,
+    mut on_prefix: Option<PrefixHook>,
 ) -> bool {
     let shape = ruleset.tally_shape();
     let collect = rows.is_some();
@@ -177,6 +200,9 @@ pub fn play_range<R: Ruleset>(
             into.merge(&t);
             if let (Some(sink), Some(chunk)) = (rows.as_mut(), chunk) {
                 sink(chunk);
+            }
+            if let Some(hook) = on_prefix.as_mut() {
+                hook(into);
             }
         },
     )
@@ -208,19 +234,29 @@ pub enum Plan {
     },
 }
 
-/// Plays battles `start..start + n` only (one shard of a run), handing
-/// every battle's row to `rows` when given.
+/// Plays battles `start..start + n` only (one shard of a run, or the rest
+/// of a resumed run) on top of `prefix`, the tally of the battles before
+/// `start` that belong with them (empty for a fresh shard), handing every
+/// battle's row to `rows` and the tally of the finished prefix to
+/// `on_prefix` after every chunk, when given. Tallies are exact counts, so
+/// a run resumed from its prefix ends byte for byte where one uninterrupted
+/// run does.
+#[allow(clippy::too_many_arguments)]
 pub fn run_range<R: Ruleset>(
     ruleset: &R,
     seed: u64,
     start: u64,
     n: u64,
+    prefix: Tally,
     cancel: &AtomicBool,
     observer: &dyn Observer,
     rows: Option<RowSink>,
+    on_prefix: Option<PrefixHook>,
 ) -> BatchResult {
-    let mut tally = Tally::new(&ruleset.tally_shape());
-    let done = play_range(ruleset, seed, start, n, &mut tally, cancel, observer, rows);
+    let mut tally = prefix;
+    let done = play_range_hooked(
+        ruleset, seed, start, n, &mut tally, cancel, observer, rows, on_prefix,
+    );
     BatchResult {
         tally,
         partial: !done,
@@ -235,10 +271,11 @@ pub fn run<R: Ruleset>(
     cancel: &AtomicBool,
     observer: &dyn Observer,
 ) -> BatchResult {
-    run_rows(ruleset, seed, plan, cancel, observer, None)
+    run_rows(ruleset, seed, plan, cancel, observer, None, None)
 }
 
-/// [`run`], also handing every battle's row to `rows` when given.
+/// [`run`], also handing every battle's row to `rows` and the tally of the
+/// finished prefix to `on_prefix` after every chunk, when given.
 pub fn run_rows<R: Ruleset>(
     ruleset: &R,
     seed: u64,
@@ -246,11 +283,13 @@ pub fn run_rows<R: Ruleset>(
     cancel: &AtomicBool,
     observer: &dyn Observer,
     mut rows: Option<RowSink>,
+    mut on_prefix: Option<PrefixHook>,
 ) -> BatchResult {
     let mut tally = Tally::new(&ruleset.tally_shape());
     let mut go = |start: u64, n: u64, tally: &mut Tally| {
         let rows = rows.as_mut().map(|r| &mut **r as RowSink);
-        play_range(ruleset, seed, start, n, tally, cancel, observer, rows)
+        let hook = on_prefix.as_mut().map(|h| &mut **h as PrefixHook);
+        play_range_hooked(ruleset, seed, start, n, tally, cancel, observer, rows, hook)
     };
     match plan {
         Plan::Fixed(n) => {

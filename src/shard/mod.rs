@@ -13,6 +13,7 @@
 //! play as it goes, so its battles cannot be split up front. Comparison and
 //! sweep shards ([`study`]) are merged by the same command.
 
+pub mod resume;
 pub mod study;
 
 use crate::stats::{Tally, TallyShape};

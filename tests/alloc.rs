@@ -58,6 +58,7 @@ impl WithRuleset for Count {
 fn no_allocation_per_battle_in_the_steady_state() {
     for path in [
         None,
+        Some("scenarios/armies/open_field.toml"),
         Some("scenarios/means_war/pikemen_vs_swordsmen.toml"),
         Some("scenarios/dnd_war/infantry_lines.toml"),
         Some("scenarios/dnd_war/characters_and_monster.toml"),

@@ -22,6 +22,7 @@ mod it {
     pub mod parquet;
     pub mod registry;
     pub mod rules_vectors;
+    pub mod run_answers;
     pub mod shard_merge;
     pub mod shipped_files;
     pub mod sob_builds;

@@ -1,10 +1,12 @@
 //! `muster check`: validates files (scenarios, army lists, doctrines and
-//! fairness lists) and lists every problem; a valid scenario's warnings
-//! are printed too, without failing the check.
+//! fairness lists) and lists every problem; a valid scenario's army sheet
+//! and warnings are printed too (warnings do not fail the check).
 
 use super::{EXIT_ERROR, EXIT_OK};
 use crate::analysis::fairness::list as fairness;
-use crate::scenario::{check_file, FileKind};
+use crate::rules::sheet::ArmySheet;
+use crate::rules::Ruleset;
+use crate::scenario::{check_file, load_scenario, FileKind, WithRuleset};
 use std::path::PathBuf;
 
 pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
@@ -25,18 +27,23 @@ pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
         match checked {
             Ok((what, warnings)) => {
                 say!("ok: {} ({what})", f.display());
+                if what == "scenario" {
+                    if let Ok(scenario) = load_scenario(f) {
+                        say!("{}", scenario.rules.with(SheetOf).text());
+                    }
+                }
                 for w in warnings {
-                    eprintln!("warning: {w}");
+                    tell!("warning: {w}");
                 }
             }
             Err(problems) => {
                 failed += 1;
-                eprintln!("{problems}");
+                tell!("{problems}");
             }
         }
     }
     if failed > 0 {
-        eprintln!(
+        tell!(
             "{failed} of {} file{} invalid",
             files.len(),
             if files.len() == 1 { "" } else { "s" }
@@ -44,5 +51,15 @@ pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
         Ok(EXIT_ERROR)
     } else {
         Ok(EXIT_OK)
+    }
+}
+
+/// The army sheet of a loaded scenario.
+struct SheetOf;
+
+impl WithRuleset for SheetOf {
+    type Output = ArmySheet;
+    fn run<R: Ruleset>(self, ruleset: &R) -> ArmySheet {
+        ruleset.army_sheet()
     }
 }

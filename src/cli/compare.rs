@@ -106,7 +106,7 @@ fn study(args: &CompareArgs) -> anyhow::Result<Study> {
     let base = &variants[0].scenario;
     if !args.study.quiet {
         for note in &base.notes {
-            eprintln!("note: {note}");
+            tell!("note: {note}");
         }
     }
     let Some(names) = side_names(&variants) else {

@@ -115,7 +115,7 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
         },
         |round, n, left| {
             if !args.study.quiet {
-                eprintln!(
+                tell!(
                     "round {}: {n} battles per build, {left} builds left",
                     round + 1
                 );

@@ -76,7 +76,7 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
     }
     if !args.quiet {
         for note in &list.base.notes {
-            eprintln!("note: {note}");
+            tell!("note: {note}");
         }
     }
     let seed = args.seed.unwrap_or(list.base.seed);
@@ -132,7 +132,7 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
             staging.commit()?;
             let matchups = out.path().join("matchups.csv");
             if !all {
-                eprintln!(
+                tell!(
                     "fairness: interrupted after {} of {} matchups, too few to fit the model ({e}); the matchups played are in {}",
                     played.len(),
                     args.matchups,
@@ -149,7 +149,7 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
     write_units(staging.path(), &list, &played, &model)?;
     let answers = answers(&list, &model, spread);
     if model.fits_poorly() && !args.quiet {
-        eprintln!("warning: {}", answers[0]);
+        tell!("warning: {}", answers[0]);
     }
     let setup = FairnessSetup {
         budget,

@@ -47,6 +47,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
         shards: &shards,
         out: &out,
         name: &scenario.name,
+        png: args.png,
     })
 }
 
@@ -54,6 +55,7 @@ struct MergeJob<'a> {
     shards: &'a [(PathBuf, ShardFile)],
     out: &'a OutDir,
     name: &'a str,
+    png: bool,
 }
 
 impl WithRuleset for MergeJob<'_> {
@@ -73,7 +75,10 @@ impl WithRuleset for MergeJob<'_> {
             ruleset.strength_name(),
             false,
         )?;
+        crate::report::army::write_army(staging.path(), &ruleset.army_sheet())?;
         write_text(&staging.path().join("run.toml"), &self.shards[0].1.run_toml)?;
+        // The single run's report, as `run` builds it.
+        crate::report::build::build(staging.path(), self.png)?;
         staging.commit()?;
         say!(
             "{}: merged {} shards, {} battles, seed {}",
@@ -82,8 +87,10 @@ impl WithRuleset for MergeJob<'_> {
             tally.battles,
             self.shards[0].1.seed
         );
+        say!("{}", super::run::verdict(&tally, names));
         super::run::print_table(&tally, names);
         say!("outputs: {}", self.out.path().display());
+        say!("report: {}", self.out.path().join("report.html").display());
         Ok(EXIT_OK)
     }
 }

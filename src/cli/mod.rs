@@ -13,6 +13,15 @@ macro_rules! say {
     }};
 }
 
+/// `eprintln!` to standard error where a closed or failing stderr
+/// (`muster check f 2>&1 | true`) is ignored instead of panicking.
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 mod analyze;
 mod check;
 mod compare;
@@ -139,18 +148,11 @@ pub(crate) fn interrupted() -> bool {
 /// Installs the process's signal handling, once, before anything else:
 /// SIGINT, SIGTERM and SIGHUP (the `termination` feature of ctrlc) all
 /// ask the running command to stop (a cluster sends SIGTERM before
-/// SIGKILL when it pre-empts or times out a job); SIGPIPE is reset to the
-/// default action, so a closed pipe (`muster rules x | head -1`, `muster
-/// check f 2>&1 | true`) ends the process quietly, as it does for other
-/// command-line tools, instead of failing a write (Rust ignores SIGPIPE by
-/// default, and `eprintln!` panics on the error).
+/// SIGKILL when it pre-empts or times out a job); SIGPIPE stays
+/// ignored (Rust's default), and every terminal write (`say!`, `tell!`)
+/// ignores a closed pipe, so `muster run | head -1` still plays and
+/// writes the whole run, and `muster check f 2>&1 | true` ends quietly.
 fn install_signals() {
-    #[cfg(unix)]
-    // SAFETY: called first thing in main, before any other thread exists;
-    // SIG_DFL is a valid disposition for SIGPIPE.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     let _ = ctrlc::set_handler(|| {
         if COOPERATIVE.load(Ordering::SeqCst) {
             CANCEL.store(true, Ordering::SeqCst);
@@ -206,17 +208,17 @@ fn print_error(e: &anyhow::Error) {
     use crate::report::unstage;
     if let Some(uncovered) = e.downcast_ref::<crate::shard::Uncovered>() {
         for p in &uncovered.0 {
-            eprintln!("error: {p}");
+            tell!("error: {p}");
         }
     } else if let Some(listed) = e.downcast_ref::<Listed>() {
-        eprintln!("{}", unstage(&listed.to_string()));
+        tell!("{}", unstage(&listed.to_string()));
         let around: Vec<String> = e
             .chain()
             .take_while(|c| !c.is::<Listed>())
             .map(ToString::to_string)
             .collect();
         if !around.is_empty() {
-            eprintln!("error: {}", unstage(&around.join(": ")));
+            tell!("error: {}", unstage(&around.join(": ")));
         }
     } else {
         // Each cause once: an error whose text already ends with its
@@ -232,9 +234,9 @@ fn print_error(e: &anyhow::Error) {
                 text.push_str(&c);
             }
         }
-        eprintln!("error: {}", unstage(&text));
+        tell!("error: {}", unstage(&text));
         if let Some(hint) = os_hint(e) {
-            eprintln!("hint: {hint}");
+            tell!("hint: {hint}");
         }
     }
 }

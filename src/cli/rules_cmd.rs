@@ -7,7 +7,7 @@ use crate::rules::RulesetKind;
 
 pub fn rules(kind: RulesetKind) -> anyhow::Result<i32> {
     let Some(spec) = registry::spec(kind) else {
-        eprintln!(
+        tell!(
             "error: ruleset `{}` is not implemented in this version of muster (implemented: {})",
             kind.name(),
             registry::implemented_names()

@@ -7,7 +7,9 @@ use super::raw_out::RawOut;
 use super::study::Workers;
 use super::{EXIT_INTERRUPTED, EXIT_OK};
 use crate::engine::{self, Plan, PrefixHook, RowSink};
-use crate::report::csv_out::{side_table, write_csvs};
+use crate::report::army::write_army;
+use crate::report::csv_out::{side_table, summarise, write_csvs};
+use crate::report::verdict::{run_verdict, SideRate};
 use crate::report::{write_text, FolderKind, OutDir, RESUME_FILE};
 use crate::rules::Ruleset;
 use crate::scenario::raw::Provenance;
@@ -22,7 +24,7 @@ use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct RunArgs {
-    /// Scenario file (default: the built-in armies/open_field.toml).
+    /// Scenario file (default: the built-in states_of_battle/heroes_and_monster.toml).
     pub scenario: Option<PathBuf>,
     /// Battles to play (default: the scenario's [run] battles, else 10000).
     #[arg(long)]
@@ -73,6 +75,10 @@ pub struct RunArgs {
     /// (they are kept); without it such a folder is refused.
     #[arg(long)]
     pub force: bool,
+    /// Do not build report.html and its charts (`muster report DIR`
+    /// builds them later from the CSVs).
+    #[arg(long)]
+    pub no_report: bool,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<i32> {
@@ -101,10 +107,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
     let out = OutDir::claim(&out, FolderKind::Run, args.force)?;
     if !args.quiet {
         for note in &scenario.notes {
-            eprintln!("note: {note}");
+            tell!("note: {note}");
         }
         for w in &scenario.warnings {
-            eprintln!("warning: {w}");
+            tell!("warning: {w}");
         }
     }
     scenario.rules.with(RunJob {
@@ -132,7 +138,7 @@ fn resume_run(dir: &Path, args: &RunArgs) -> anyhow::Result<i32> {
     let out = OutDir::claim(&target, FolderKind::Run, args.force)?;
     let shard = record.shard.map(|(index, count)| Shard { index, count });
     if !args.quiet {
-        eprintln!(
+        tell!(
             "resuming {}: {} of battles {} to {} were played; playing the rest",
             dir.display(),
             record.tally.battles,
@@ -209,7 +215,11 @@ impl<R: Ruleset> Writer<'_, R> {
             self.ruleset.strength_name(),
             state != Done::Complete,
         )?;
+        write_army(staging.path(), &self.ruleset.army_sheet())?;
         write_run_files(staging.path(), self.job, self.batch, tally, state)?;
+        if state != Done::Checkpoint && !self.job.args.no_report {
+            crate::report::build::build(staging.path(), false)?;
+        }
         staging.commit()?;
         Ok(())
     }
@@ -226,6 +236,7 @@ enum Done {
 
 fn run_with<R: Ruleset>(ruleset: &R, job: &RunJob) -> anyhow::Result<i32> {
     let (scenario, args) = (job.scenario, job.args);
+    say!("{}", ruleset.army_sheet().text());
     let batch = match job.resumed {
         Some(r) => Batch {
             seed: r.seed,
@@ -277,6 +288,9 @@ fn run_with<R: Ruleset>(ruleset: &R, job: &RunJob) -> anyhow::Result<i32> {
         args.precision,
     );
     say!("outputs: {}", job.out.path().display());
+    if !args.no_report {
+        say!("report: {}", job.out.path().join("report.html").display());
+    }
     Ok(if result.partial {
         EXIT_INTERRUPTED
     } else {
@@ -305,7 +319,7 @@ fn play<R: Ruleset>(
     };
     let workers = Workers::new(args.threads, total, args.quiet)?;
     if super::interrupted() {
-        eprintln!("run: interrupted before any battle was played; nothing was written");
+        tell!("run: interrupted before any battle was played; nothing was written");
         std::process::exit(EXIT_INTERRUPTED);
     }
     let mut raw = RawOut::open(
@@ -338,7 +352,7 @@ fn play<R: Ruleset>(
         }
         if let Err(e) = writer.write(tally, Done::Checkpoint) {
             if !warned {
-                eprintln!("warning: a checkpoint could not be written ({e:#}); the run goes on");
+                tell!("warning: a checkpoint could not be written ({e:#}); the run goes on");
                 warned = true;
             }
         }
@@ -495,6 +509,7 @@ fn print_summary(
     precision: Option<f64>,
 ) {
     let rate = played_now as f64 / elapsed.max(1e-9);
+    say!("{}", verdict(tally, names));
     say!(
         "{} ({} battles, seed {}, {:.1} s, {:.0} battles/s)",
         scenario.name,
@@ -536,6 +551,18 @@ fn print_summary(
         );
     }
     print_table(tally, names);
+}
+
+/// The sentence that answers a run's question.
+pub(super) fn verdict(tally: &Tally, names: [&str; 2]) -> String {
+    let rows = summarise(tally, names);
+    let rate = |i: usize| SideRate {
+        side: names[i],
+        rate: rows[i].win_rate,
+        lo: rows[i].win_lo,
+        hi: rows[i].win_hi,
+    };
+    run_verdict(rate(0), rate(1), tally.battles)
 }
 
 /// The per-side table of a run's summary.

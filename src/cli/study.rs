@@ -207,7 +207,7 @@ pub fn conclude(
 /// Says that a command was stopped before it played anything, and returns
 /// the exit code.
 pub fn stopped_in_setup(command: &str) -> anyhow::Result<i32> {
-    eprintln!(
+    tell!(
         "{command}: interrupted during set-up, before any battle was played; nothing was written"
     );
     Ok(EXIT_INTERRUPTED)

@@ -15,7 +15,7 @@ pub enum Format {
 
 #[derive(Args, Debug)]
 pub struct TraceArgs {
-    /// Scenario file (default: the built-in armies/open_field.toml).
+    /// Scenario file (default: the built-in states_of_battle/heroes_and_monster.toml).
     pub scenario: Option<PathBuf>,
     /// Index of the battle to replay (0-based, as in a run).
     #[arg(long, default_value_t = 0)]

@@ -55,25 +55,31 @@ fn run_manifest(dir: &Path) -> Result<Manifest, ReportError> {
             .unwrap_or_default()
     };
     let summary = CsvTable::read(&dir.join("summary.csv"))?;
-    let answers = summary
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} wins {:.1}% of {} battles (95% interval {:.1}% to {:.1}%), draws {:.1}%.",
-                summary.text(r, "side"),
-                100.0 * summary.num(r, "win_rate"),
-                summary.text(r, "battles"),
-                100.0 * summary.num(r, "win_rate_lo95"),
-                100.0 * summary.num(r, "win_rate_hi95"),
-                100.0 * summary.num(r, "draws") / summary.num(r, "battles").max(1.0),
-            )
-        })
-        .collect();
-    let mut tables = vec![
+    let mut answers = vec![summary_verdict(&summary)];
+    answers.extend(summary.rows.iter().map(|r| {
+        format!(
+            "{} wins {:.1}% of {} battles (95% interval {:.1}% to {:.1}%), draws {:.1}%.",
+            summary.text(r, "side"),
+            100.0 * summary.num(r, "win_rate"),
+            summary.text(r, "battles"),
+            100.0 * summary.num(r, "win_rate_lo95"),
+            100.0 * summary.num(r, "win_rate_hi95"),
+            100.0 * summary.num(r, "draws") / summary.num(r, "battles").max(1.0),
+        )
+    }));
+    let mut tables = Vec::new();
+    for (f, t) in [
+        (super::army::SIDES_FILE, "The armies"),
+        (super::army::UNITS_FILE, "The army sheet, per unit"),
+    ] {
+        if dir.join(f).exists() {
+            tables.push((f.to_string(), t.to_string()));
+        }
+    }
+    tables.extend([
         ("summary.csv".to_string(), "Per side".to_string()),
         ("units.csv".to_string(), "Per unit".to_string()),
-    ];
+    ]);
     for (f, t) in [
         ("mc_flow.csv", "Morale Counters by cause"),
         ("cards.csv", "Cards"),
@@ -99,6 +105,25 @@ fn run_manifest(dir: &Path) -> Result<Manifest, ReportError> {
         answers,
         tables,
     })
+}
+
+/// The run's verdict sentence from its summary.csv.
+fn summary_verdict(summary: &CsvTable) -> String {
+    fn side<'a>(summary: &'a CsvTable, r: &'a [String]) -> super::verdict::SideRate<'a> {
+        super::verdict::SideRate {
+            side: summary.text(r, "side"),
+            rate: summary.num(r, "win_rate"),
+            lo: summary.num(r, "win_rate_lo95"),
+            hi: summary.num(r, "win_rate_hi95"),
+        }
+    }
+    match summary.rows.as_slice() {
+        [a, b] => {
+            let battles = summary.num(a, "battles") as u64;
+            super::verdict::run_verdict(side(summary, a), side(summary, b), battles)
+        }
+        _ => "summary.csv does not have two sides; no verdict.".to_string(),
+    }
 }
 
 /// Builds the charts and report.html of `dir`; returns the report's path.

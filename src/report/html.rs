@@ -77,6 +77,13 @@ pub fn page(
         h.push_str(&format!("<li>{}</li>\n", escape(a)));
     }
     h.push_str("</ul>\n");
+    let (armies, tables): (Vec<_>, Vec<_>) = tables
+        .iter()
+        .partition(|(file, _, _)| file.starts_with("army"));
+    if !armies.is_empty() {
+        h.push_str("<h2>The armies</h2>\n");
+        push_tables(&mut h, &armies);
+    }
     if !charts.is_empty() {
         h.push_str("<h2>Charts</h2>\n");
         for (title, svg) in charts {
@@ -89,33 +96,7 @@ pub fn page(
     }
     if !tables.is_empty() {
         h.push_str("<h2>Tables</h2>\n");
-        for (file, title, t) in tables {
-            h.push_str(&format!(
-                "<h3>{} <small>({})</small></h3>\n",
-                escape(title),
-                escape(file)
-            ));
-            h.push_str("<div class=\"scroll\"><table>\n<tr>");
-            for c in &t.header {
-                h.push_str(&format!("<th>{}</th>", escape(c)));
-            }
-            h.push_str("</tr>\n");
-            for row in t.rows.iter().take(MAX_ROWS) {
-                h.push_str("<tr>");
-                for c in row {
-                    h.push_str(&format!("<td>{}</td>", escape(c)));
-                }
-                h.push_str("</tr>\n");
-            }
-            h.push_str("</table></div>\n");
-            if t.rows.len() > MAX_ROWS {
-                h.push_str(&format!(
-                    "<p>The first {MAX_ROWS} of {} rows; {} has them all.</p>\n",
-                    t.rows.len(),
-                    escape(file)
-                ));
-            }
-        }
+        push_tables(&mut h, &tables);
     }
     h.push_str("<h2>How to reproduce it</h2>\n");
     h.push_str(&format!(
@@ -126,4 +107,35 @@ pub fn page(
     h.push_str("<p>Every battle draws from its own random stream of (seed, battle index), so the same command gives the same numbers on any machine and thread count.</p>\n");
     h.push_str("</body>\n</html>\n");
     h
+}
+
+/// Each table under its title, the first rows only.
+fn push_tables(h: &mut String, tables: &[&(String, String, CsvTable)]) {
+    for (file, title, t) in tables {
+        h.push_str(&format!(
+            "<h3>{} <small>({})</small></h3>\n",
+            escape(title),
+            escape(file)
+        ));
+        h.push_str("<div class=\"scroll\"><table>\n<tr>");
+        for c in &t.header {
+            h.push_str(&format!("<th>{}</th>", escape(c)));
+        }
+        h.push_str("</tr>\n");
+        for row in t.rows.iter().take(MAX_ROWS) {
+            h.push_str("<tr>");
+            for c in row {
+                h.push_str(&format!("<td>{}</td>", escape(c)));
+            }
+            h.push_str("</tr>\n");
+        }
+        h.push_str("</table></div>\n");
+        if t.rows.len() > MAX_ROWS {
+            h.push_str(&format!(
+                "<p>The first {MAX_ROWS} of {} rows; {} has them all.</p>\n",
+                t.rows.len(),
+                escape(file)
+            ));
+        }
+    }
 }

@@ -8,6 +8,7 @@
 //! only file IO.
 
 mod analysis_charts;
+pub mod army;
 pub mod build;
 pub mod charts;
 pub mod compare;
@@ -19,6 +20,7 @@ pub mod study;
 pub mod sweep;
 pub mod table;
 pub mod tune;
+pub mod verdict;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

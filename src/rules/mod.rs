@@ -11,6 +11,7 @@
 
 pub mod option_table;
 pub mod options;
+pub mod sheet;
 pub mod trace;
 
 pub use crate::base::{BattleRecord, BySide, Side, UnitResult};
@@ -78,6 +79,9 @@ pub trait Ruleset: Sync {
     fn strength_name(&self) -> &'static str;
     /// The side names, in scenario order.
     fn side_names(&self) -> [&str; 2];
+    /// What each side fields (the army sheet `run`, `check` and the
+    /// reports open with).
+    fn army_sheet(&self) -> sheet::ArmySheet;
     /// Plays one battle with `dice`, overwriting `record`.
     fn play<T: Tracer>(
         &self,

@@ -5,15 +5,18 @@ use muster::dice::Dice;
 use muster::engine::{self, Observer, Plan, Silent, CHUNK};
 use muster::rules::{NoTrace, Ruleset, Side, TraceEvent, VecTrace};
 use muster::rulesets::armies::Armies;
-use muster::scenario::{load_default, ScenarioRules};
+use muster::scenario::{load_scenario, ScenarioRules};
 use muster::stats::Tally;
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The Armies reference scenario (`open_field`), played by most tests here.
 fn default_ruleset() -> Armies {
-    match load_default().expect("default scenario").rules {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/armies/open_field.toml");
+    match load_scenario(&path).expect("open_field loads").rules {
         ScenarioRules::Armies(armies) => *armies,
-        _ => unreachable!("the default scenario is an Armies scenario"),
+        _ => unreachable!("open_field is an Armies scenario"),
     }
 }
 

@@ -35,7 +35,8 @@ fn run(scenario: Option<&str>, battles: u64, shard: Option<(u64, u64)>, out: &Pa
     );
 }
 
-/// Every file of `a` equals the same file of `b`, and both hold the same names.
+/// Every file of `a` equals the same file of `b` (folders such as
+/// `charts/` compared the same way), and both hold the same names.
 fn same_files(a: &Path, b: &Path) {
     let names = |d: &Path| {
         let mut v: Vec<String> = std::fs::read_dir(d)
@@ -47,6 +48,10 @@ fn same_files(a: &Path, b: &Path) {
     };
     assert_eq!(names(a), names(b));
     for n in names(a) {
+        if a.join(&n).is_dir() {
+            same_files(&a.join(&n), &b.join(&n));
+            continue;
+        }
         assert_eq!(
             std::fs::read(a.join(&n)).unwrap(),
             std::fs::read(b.join(&n)).unwrap(),

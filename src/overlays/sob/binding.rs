@@ -13,6 +13,7 @@ use super::core::SobCore;
 use super::ledger::{FLOWS, FLOW_NAMES};
 use super::morale::SobState;
 use crate::dice::Dice;
+use crate::rules::sheet::ArmySheet;
 use crate::rules::{BattleRecord, Ruleset, Tracer};
 use crate::stats::{Bands, SideTable, TallyShape};
 
@@ -31,6 +32,9 @@ pub trait SobRules: Sync {
     fn core_shape(&self) -> TallyShape;
     /// The side names, in scenario order.
     fn core_side_names(&self) -> [&str; 2];
+    /// The core's army sheet, units in core unit order by side (the
+    /// binding adds the overlay's values).
+    fn core_sheet(&self) -> ArmySheet;
     fn new_core_scratch(&self) -> Self::Scratch;
     /// Resets `scratch` to the scenario's deployment and binds the core of
     /// one battle (`points`: each unit's, characters at their notional
@@ -132,6 +136,25 @@ impl<C: SobRules> Ruleset for SobOn<C> {
 
     fn side_names(&self) -> [&str; 2] {
         self.core.core_side_names()
+    }
+
+    /// The core's sheet with the overlay's values: each unit's MCV and
+    /// points toward the Morale Counters (characters at their notional
+    /// value), each side's Morale Counters, Generalship Die and Orders.
+    fn army_sheet(&self) -> ArmySheet {
+        let mut sheet = self.core.core_sheet();
+        let mut k = 0;
+        for (i, side) in sheet.sides.iter_mut().enumerate() {
+            for unit in &mut side.units {
+                unit.mcv = self.sob.mcv.get(k).copied();
+                unit.points = self.points.get(k).copied();
+                k += 1;
+            }
+            side.morale_counters = Some(self.sob.army_mc[i]);
+            side.generalship_die = Some(self.sob.gd[i]);
+            side.orders = Some(self.sob.builds[i].describe());
+        }
+        sheet
     }
 
     fn play<T: Tracer>(

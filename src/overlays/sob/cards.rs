@@ -223,6 +223,16 @@ impl OrdersBuild {
     /// Reload 1 (the one dead card such an army must carry, 5.1).
     pub const DEFAULT: OrdersBuild = OrdersBuild([2, 0, 1, 4, 3, 2, 2]);
 
+    /// The build as `card count` pairs in menu order, cards left out
+    /// omitted (e.g. `melee 4, move 2, ...`).
+    pub fn describe(&self) -> String {
+        MENU.iter()
+            .filter(|(o, _)| self.count(*o) > 0)
+            .map(|(o, _)| format!("{} {}", o.id(), self.count(*o)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     pub fn count(&self, card: Order) -> u8 {
         MENU.iter()
             .position(|(o, _)| *o == card)

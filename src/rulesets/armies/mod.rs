@@ -20,6 +20,7 @@ pub mod spec;
 pub mod state;
 
 use crate::dice::Dice;
+use crate::rules::sheet::{ArmySheet, SideSheet, UnitLine};
 use crate::rules::{BattleRecord, Ruleset, Tracer};
 use crate::stats::{TallyShape, UnitMeta};
 use setup::{ArmiesSetup, Role};
@@ -79,6 +80,29 @@ impl Ruleset for Armies {
 
     fn side_names(&self) -> [&str; 2] {
         [&self.setup.sides[0].name, &self.setup.sides[1].name]
+    }
+
+    fn army_sheet(&self) -> ArmySheet {
+        let s = &self.setup;
+        let side = |i: usize| SideSheet {
+            name: s.sides[i].name.clone(),
+            units: s
+                .units
+                .iter()
+                .filter(|u| u.side.index() == i)
+                .map(|u| UnitLine {
+                    label: u.label.clone(),
+                    profile: s.troops[u.troop].id.clone(),
+                    models: None,
+                    points: Some(s.troops[u.troop].points),
+                    mcv: None,
+                })
+                .collect(),
+            ..SideSheet::default()
+        };
+        ArmySheet {
+            sides: [side(0), side(1)],
+        }
     }
 
     fn play<T: Tracer>(

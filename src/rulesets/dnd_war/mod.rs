@@ -48,6 +48,7 @@ pub mod traits;
 pub mod turn;
 
 use crate::dice::Dice;
+use crate::rules::sheet::{ArmySheet, SideSheet, UnitLine};
 use crate::rules::{BattleRecord, BySide, Ruleset, Tracer, UnitResult};
 use crate::rulesets::dnd_war::doctrine::DndDoctrine;
 use crate::stats::{TallyShape, UnitEvents, UnitMeta};
@@ -158,6 +159,29 @@ impl Ruleset for DndWar {
 
     fn side_names(&self) -> [&str; 2] {
         [&self.setup.side_names[0], &self.setup.side_names[1]]
+    }
+
+    fn army_sheet(&self) -> ArmySheet {
+        let s = &self.setup;
+        let side = |i: usize| SideSheet {
+            name: s.side_names[i].clone(),
+            units: s
+                .units
+                .iter()
+                .filter(|u| u.side.index() == i)
+                .map(|u| UnitLine {
+                    label: u.label.clone(),
+                    profile: s.profiles[u.profile].id.clone(),
+                    models: Some(u32::from(u.body.alive)),
+                    points: Some(u.points),
+                    mcv: None,
+                })
+                .collect(),
+            ..SideSheet::default()
+        };
+        ArmySheet {
+            sides: [side(0), side(1)],
+        }
     }
 
     fn play<T: Tracer>(

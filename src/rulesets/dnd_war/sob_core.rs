@@ -510,6 +510,10 @@ impl SobRules for DndWar {
         Ruleset::side_names(self)
     }
 
+    fn core_sheet(&self) -> crate::rules::sheet::ArmySheet {
+        Ruleset::army_sheet(self)
+    }
+
     fn new_core_scratch(&self) -> DndSobScratch {
         let mut st = BattleState::new(&self.setup);
         st.sob.record_events = true;

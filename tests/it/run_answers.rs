@@ -1,0 +1,106 @@
+//! `run` answers in plain words: it opens with the army sheet and one
+//! verdict sentence, writes the army sheet's CSVs and report.html by
+//! default (not with `--no-report`), and the built-in default scenario is
+//! a States of Battle battle.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn muster(args: &[&str], out: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+/// The terminal summary without its timing line (seconds and battles/s).
+fn deterministic_part(stdout: &str) -> String {
+    stdout
+        .lines()
+        .filter(|l| {
+            !l.contains("battles/s") && !l.starts_with("outputs:") && !l.starts_with("report:")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_default_run_opens_with_the_army_sheet_and_a_verdict_and_writes_its_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("default");
+    let o = muster(&["run", "--battles", "2000", "--quiet"], &out);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    insta::assert_snapshot!(deterministic_part(&stdout));
+    assert!(stdout.contains(&format!("report: {}", out.join("report.html").display())));
+    for f in ["army.csv", "army_sides.csv", "report.html", "mc_flow.csv"] {
+        assert!(out.join(f).is_file(), "{f} missing");
+    }
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let answers = html.find("The answers").unwrap();
+    let armies = html.find("The armies").unwrap();
+    let charts = html.find("<h2>Charts").unwrap();
+    assert!(
+        answers < armies && armies < charts,
+        "answers, then armies, then charts"
+    );
+    assert!(html.contains("The battle favours Humans"));
+    let sides = std::fs::read_to_string(out.join("army_sides.csv")).unwrap();
+    assert!(sides.starts_with("side,units,models,points,morale_counters,generalship_die,orders\n"));
+    assert!(sides.contains("Humans,5,90,3100,12,d10,"), "{sides}");
+}
+
+#[test]
+fn no_report_skips_the_charts_and_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("plain");
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/armies/open_field.toml");
+    let o = muster(
+        &[
+            "run",
+            scenario.to_str().unwrap(),
+            "--battles",
+            "300",
+            "--quiet",
+            "--no-report",
+        ],
+        &out,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!out.join("report.html").exists());
+    assert!(!out.join("charts").exists());
+    assert!(out.join("army.csv").is_file());
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(!stdout.contains("report:"), "{stdout}");
+    assert!(
+        stdout.starts_with("army sheet\n  Attacker: 9 units, 9 points"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_prints_a_valid_scenarios_army_sheet() {
+    let scenario =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war/pikemen_vs_swordsmen.toml");
+    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .arg("check")
+        .arg(&scenario)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("army sheet\n"), "{stdout}");
+    assert!(stdout.contains("models points"), "{stdout}");
+}

@@ -18,6 +18,7 @@ mod it {
     pub mod doc_citations;
     pub mod exact_probabilities;
     pub mod fairness;
+    pub mod fuzz;
     pub mod outputs;
     pub mod parquet;
     pub mod registry;

@@ -14,9 +14,23 @@ pub struct CsvTable {
 impl CsvTable {
     /// Reads `path`.
     pub fn read(path: &Path) -> Result<CsvTable, ReportError> {
-        let err = |source| ReportError::Csv {
-            path: path.display().to_string(),
-            source,
+        // A file that does not read as CSV: which file, where, and why it
+        // may be so (never "cannot write").
+        let err = |e: csv::Error| {
+            let at = e
+                .position()
+                .map(|p| format!(" at line {}", p.line()))
+                .unwrap_or_default();
+            let why = match e.kind() {
+                csv::ErrorKind::Io(io) => io.to_string(),
+                _ => e.to_string(),
+            };
+            ReportError::Folder {
+                path: path.display().to_string(),
+                message: format!(
+                    "cannot read this CSV file{at}: {why}; the folder may come from another version of muster or be damaged (run it again to rebuild it)"
+                ),
+            }
         };
         let mut reader = csv::Reader::from_path(path).map_err(err)?;
         let header = reader

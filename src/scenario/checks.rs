@@ -251,6 +251,7 @@ pub fn side_files<S, L, LV, D, DV>(
     L: RawFile + Clone,
     D: RawFile + Clone,
 {
+    let from = p.len();
     for (i, side) in sides.iter_mut().enumerate() {
         let (list_ref, doctrine_ref) = refs(side);
         let list = resolve_validated(
@@ -275,6 +276,41 @@ pub fn side_files<S, L, LV, D, DV>(
         );
         each(p, i, list, doctrine);
     }
+    shared_once(loc, p, from);
+}
+
+/// A list or doctrine file both sides use has its problems found twice:
+/// each is kept once, saying so. Problems in the scenario itself stay.
+fn shared_once(loc: &Locator, p: &mut Vec<Problem>, from: usize) {
+    let mut kept: Vec<Problem> = Vec::new();
+    let mut shared = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for q in p.drain(from..) {
+        if q.file == loc.file {
+            kept.push(q);
+            continue;
+        }
+        let key = (
+            q.file.clone(),
+            q.line,
+            q.column,
+            q.field.clone(),
+            q.message.clone(),
+        );
+        match seen.get(&key) {
+            Some(&at) => shared.push(at),
+            None => {
+                seen.insert(key, kept.len());
+                kept.push(q);
+            }
+        }
+    }
+    for at in shared {
+        if !kept[at].message.ends_with("(a file both sides use)") {
+            kept[at].message.push_str(" (a file both sides use)");
+        }
+    }
+    p.extend(kept);
 }
 
 /// Whether a scenario has exactly two sides (else a problem).

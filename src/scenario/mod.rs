@@ -181,15 +181,51 @@ pub fn slug(text: &str) -> String {
 }
 
 fn read(path: &Path) -> Result<String, Problems> {
-    std::fs::read_to_string(path).map_err(|e| {
-        Problems(vec![Problem {
+    read_text(path).map_err(|e| match e {
+        ReadError::Io(e) => Problems(vec![Problem {
             file: path.display().to_string(),
             line: 1,
             column: 1,
             field: String::new(),
             message: format!("cannot read the file: {e}"),
             hint: Some("check the path and that the file is readable".to_string()),
-        }])
+        }]),
+        ReadError::NotUtf8(p) => Problems(vec![p]),
+    })
+}
+
+/// Why a file's text could not be read.
+pub enum ReadError {
+    Io(std::io::Error),
+    /// Not UTF-8: located at the first bad byte.
+    NotUtf8(Problem),
+}
+
+/// Reads a text file; bytes that are not UTF-8 are reported at the line
+/// and column of the first of them (the column counts characters).
+pub fn read_text(path: &Path) -> Result<String, ReadError> {
+    let bytes = std::fs::read(path).map_err(ReadError::Io)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line_start = bytes[..good]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = 1 + bytes[..good].iter().filter(|&&b| b == b'\n').count();
+        // The prefix is valid UTF-8, so it counts as characters.
+        let column =
+            1 + std::str::from_utf8(&bytes[line_start..good]).map_or(0, |s| s.chars().count());
+        ReadError::NotUtf8(Problem {
+            file: path.display().to_string(),
+            line,
+            column,
+            field: String::new(),
+            message: format!("byte 0x{:02x} is not UTF-8 text", bytes[good]),
+            hint: Some(
+                "save the file as UTF-8 (muster files are TOML, which is UTF-8)".to_string(),
+            ),
+        })
     })
 }
 
@@ -299,9 +335,13 @@ pub fn resolve<T: RawFile + Clone>(
             let is_path = name.contains('/') || name.contains('\\') || name.ends_with(".toml");
             let (file, text) = if is_path {
                 let p: PathBuf = base.map_or_else(|| PathBuf::from(name), |b| b.join(name));
-                match std::fs::read_to_string(&p) {
+                match read_text(&p) {
                     Ok(t) => (p.display().to_string(), t),
-                    Err(e) => {
+                    Err(ReadError::NotUtf8(bad)) => {
+                        problems.push(bad);
+                        return None;
+                    }
+                    Err(ReadError::Io(e)) => {
                         problems.push(loc.problem(
                             &field,
                             format!("cannot read {what} `{}`: {e}", p.display()),
@@ -323,6 +363,17 @@ pub fn resolve<T: RawFile + Clone>(
                 problems.push(loc.problem(&field, format!("unknown {what} `{name}`"), Some(hint)));
                 return None;
             };
+            if let Some(is) = wrong_kind(&text, what) {
+                problems.push(loc.problem(
+                    &field,
+                    format!("`{name}` is {is}, not {}", a_or_an(what)),
+                    Some(format!(
+                        "give {} here (a built-in name or a path)",
+                        a_or_an(what)
+                    )),
+                ));
+                return None;
+            }
             let file_loc = Locator::new(&file, &text);
             let (value, mut found) = parse::parse::<T>(&file_loc, &text);
             problems.append(&mut found);
@@ -332,6 +383,38 @@ pub fn resolve<T: RawFile + Clone>(
                 prefix: Vec::new(),
             })
         }
+    }
+}
+
+/// What a file of another kind than `what` (an army list or a doctrine)
+/// is, by its top-level tables: "a scenario file", "an army list", ...
+fn wrong_kind(text: &str, what: &str) -> Option<&'static str> {
+    let doc = toml_edit::ImDocument::parse(text).ok()?;
+    let top = doc.as_table();
+    let expected = if what.contains("army list") {
+        "army_list"
+    } else {
+        "doctrine"
+    };
+    if top.contains_key(expected) {
+        return None;
+    }
+    [
+        ("scenario", "a scenario file"),
+        ("fairness", "a fairness list"),
+        ("army_list", "an army list"),
+        ("doctrine", "a doctrine"),
+    ]
+    .into_iter()
+    .find(|(k, _)| top.contains_key(k))
+    .map(|(_, is)| is)
+}
+
+fn a_or_an(what: &str) -> String {
+    if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {what}")
+    } else {
+        format!("a {what}")
     }
 }
 

@@ -77,24 +77,92 @@ fn convert(path: &serde_ignored::Path<'_>, out: &mut Vec<Seg>) {
     }
 }
 
+/// The longest text a file may hold in one string (a name, a description,
+/// a label): run.toml records the scenario whole, so a longer one is
+/// refused rather than copied into every output folder.
+pub const MAX_TEXT_CHARS: usize = 10_000;
+
+/// Every string longer than [`MAX_TEXT_CHARS`] under `table` (at `path`).
+fn long_texts(
+    table: &toml_edit::Table,
+    path: &mut Vec<Seg>,
+    loc: &Locator,
+    out: &mut Vec<Problem>,
+) {
+    for (k, item) in table.iter() {
+        path.push(Seg::from(k));
+        match item {
+            toml_edit::Item::Value(v) => long_value(v, path, loc, out),
+            toml_edit::Item::Table(t) => long_texts(t, path, loc, out),
+            toml_edit::Item::ArrayOfTables(a) => {
+                for (i, t) in a.iter().enumerate() {
+                    path.push(Seg::Index(i));
+                    long_texts(t, path, loc, out);
+                    path.pop();
+                }
+            }
+            toml_edit::Item::None => {}
+        }
+        path.pop();
+    }
+}
+
+fn long_value(v: &toml_edit::Value, path: &mut Vec<Seg>, loc: &Locator, out: &mut Vec<Problem>) {
+    match v {
+        toml_edit::Value::String(s) => {
+            let n = s.value().chars().count();
+            if n > MAX_TEXT_CHARS {
+                out.push(loc.problem(
+                    path,
+                    format!("text of {n} characters; at most {MAX_TEXT_CHARS} are allowed"),
+                    Some("shorten it: names, labels and descriptions are copied into every run.toml".to_string()),
+                ));
+            }
+        }
+        toml_edit::Value::Array(a) => {
+            for (i, v) in a.iter().enumerate() {
+                path.push(Seg::Index(i));
+                long_value(v, path, loc, out);
+                path.pop();
+            }
+        }
+        toml_edit::Value::InlineTable(t) => {
+            for (k, v) in t.iter() {
+                path.push(Seg::from(k));
+                long_value(v, path, loc, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Parses `text` as a `T`; returns it (when the structure is sound) and the
 /// problems found, unknown keys included.
 pub fn parse<T: RawFile>(loc: &Locator, text: &str) -> (Option<T>, Vec<Problem>) {
     let mut problems = Vec::new();
-    if let Err(e) = toml_edit::ImDocument::parse(text.to_string()) {
-        let offset = e.span().map_or(0, |s| s.start);
-        let message = e.message().trim().to_string();
-        problems.push(
-            loc.problem_at(
-                offset,
-                String::new(),
-                format!("TOML syntax error: {message}"),
-                Some(
-                    "fix the TOML syntax at this position (quotes, brackets, `key = value`)"
-                        .to_string(),
+    let doc = match toml_edit::ImDocument::parse(text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let offset = e.span().map_or(0, |s| s.start);
+            let message = e.message().trim().to_string();
+            problems.push(
+                loc.problem_at(
+                    offset,
+                    String::new(),
+                    format!("TOML syntax error: {message}"),
+                    Some(
+                        "fix the TOML syntax at this position (quotes, brackets, `key = value`)"
+                            .to_string(),
+                    ),
                 ),
-            ),
-        );
+            );
+            return (None, problems);
+        }
+    };
+    long_texts(doc.as_table(), &mut Vec::new(), loc, &mut problems);
+    if !problems.is_empty() {
+        // run.toml would copy the text whole; nothing else is checked.
         return (None, problems);
     }
     let mut unknown: Vec<Vec<Seg>> = Vec::new();

@@ -10,8 +10,52 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub struct RunDefaults {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub battles: Option<i64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Any u64: TOML integers stop at i64::MAX, so a larger seed is
+    /// written (and may be given) as a decimal string.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "seed_form")]
     pub seed: Option<u64>,
+}
+
+/// A seed as a TOML integer when it fits in one, else as a decimal string
+/// (`seed = "18446744073709551615"`), so every u64 round-trips.
+mod seed_form {
+    use serde::{de, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(seed: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+        match seed {
+            Some(v) if *v <= i64::MAX as u64 => s.serialize_i64(*v as i64),
+            Some(v) => s.serialize_str(&v.to_string()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(de: D) -> Result<Option<u64>, D::Error> {
+        struct V;
+        impl<'de> de::Visitor<'de> for V {
+            type Value = Option<u64>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a seed from 0 to 18446744073709551615 (above 9223372036854775807 as a quoted string)")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                Ok(Some(v))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                u64::try_from(v).map(Some).map_err(|_| {
+                    E::custom(format!(
+                        "seed {v} is negative; a seed is 0 to 18446744073709551615"
+                    ))
+                })
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                v.trim().parse::<u64>().map(Some).map_err(|_| {
+                    E::custom(format!(
+                        "seed `{v}` is not a whole number from 0 to 18446744073709551615"
+                    ))
+                })
+            }
+        }
+        de.deserialize_any(V)
+    }
 }
 
 /// Written into run.toml by `muster run`; ignored when the file is read back.

@@ -13,6 +13,12 @@ struct Cases {
 struct Case {
     file: String,
     expect: Vec<String>,
+    /// Texts that must not appear (follow-on or duplicate messages).
+    #[serde(default)]
+    absent: Vec<String>,
+    /// The number of problems reported, when given.
+    #[serde(default)]
+    problems: Option<usize>,
 }
 
 fn check(path: &Path) -> std::process::Output {
@@ -55,6 +61,21 @@ fn malformed_files_are_rejected_with_located_messages() {
             assert!(
                 stderr.contains(e.as_str()),
                 "{}: expected `{e}` in\n{stderr}",
+                c.file
+            );
+        }
+        for a in &c.absent {
+            assert!(
+                !stderr.contains(a.as_str()),
+                "{}: `{a}` should not be in\n{stderr}",
+                c.file
+            );
+        }
+        if let Some(n) = c.problems {
+            let found = format!("\n{n} problem{} found", if n == 1 { "" } else { "s" });
+            assert!(
+                stderr.contains(&found),
+                "{}: expected {n} problems in\n{stderr}",
                 c.file
             );
         }

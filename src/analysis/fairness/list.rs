@@ -146,6 +146,16 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
         || PathBuf::from(&raw.fairness.scenario),
         |d| d.join(&raw.fairness.scenario),
     );
+    if let Err(e) = std::fs::metadata(&scenario_path) {
+        return Err(Problems(vec![loc.problem(
+            &scenario_field(),
+            format!(
+                "cannot read the base scenario `{}`: {e}",
+                scenario_path.display()
+            ),
+            Some("the path is relative to the fairness list".into()),
+        )]));
+    }
     let base = load_scenario(&scenario_path)?;
     if !matches!(base.kind, RulesetKind::DndWar | RulesetKind::StatesOfBattle) {
         return Err(Problems(vec![loc.problem(
@@ -163,6 +173,7 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
     let base_text: Table = text.parse().map_err(|e: toml::de::Error| {
         Problems(vec![loc.problem(&scenario_field(), e.to_string(), None)])
     })?;
+    check_slots(&loc, &raw, &base_text)?;
     let [s0, s1] = [&raw.sides[0], &raw.sides[1]];
     let mut list = FairnessList {
         name: raw.fairness.name.clone(),
@@ -178,6 +189,54 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
     };
     price_options(&mut list, &loc)?;
     Ok(list)
+}
+
+/// Closest two slots of a side may be (inches): nearer, their units overlap.
+const MIN_SLOT_GAP: f64 = 1.0;
+
+/// Every slot on the base scenario's table, and no two of a side on top of
+/// each other (a generated scenario would fail on them).
+fn check_slots(loc: &Locator, raw: &FairnessFileRaw, base: &Table) -> Result<(), Problems> {
+    let field = |k: &str, default: f64| {
+        base.get("battlefield")
+            .and_then(|b| b.get(k))
+            .and_then(|v| v.as_float().or(v.as_integer().map(|i| i as f64)))
+            .unwrap_or(default)
+    };
+    let (w, d) = (field("width", 72.0), field("depth", 48.0));
+    let mut p = Vec::new();
+    for (s, side) in raw.sides.iter().enumerate() {
+        for (k, &[x, y]) in side.slots.iter().enumerate() {
+            let at = crate::path!["side", s, "slots", k];
+            if !(x > 0.0 && x < w && y > 0.0 && y < d) {
+                err(
+                    loc,
+                    &mut p,
+                    at,
+                    format!("slot [{x}, {y}] is off the table"),
+                    &format!(
+                        "the base scenario's table is {w} x {d} inches; give centres inside it"
+                    ),
+                );
+            } else if let Some(j) = side.slots[..k]
+                .iter()
+                .position(|&[a, b]| (a - x).hypot(b - y) < MIN_SLOT_GAP)
+            {
+                err(
+                    loc,
+                    &mut p,
+                    at,
+                    format!("slot [{x}, {y}] overlaps slot {} of this side", j + 1),
+                    "give each generated unit its own place",
+                );
+            }
+        }
+    }
+    if p.is_empty() {
+        Ok(())
+    } else {
+        Err(Problems(p))
+    }
 }
 
 /// Adds the problem `m` at `path` with its `hint`.

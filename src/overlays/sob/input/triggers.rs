@@ -256,7 +256,16 @@ fn value_effect(
     Some(match effect {
         "generalship_die" => {
             let d = t.die.unwrap_or(10);
-            if !in_range(ctx, p, at.key("die"), "die", d, 2, 100) {
+            if !crate::overlays::sob::rolloff::GD_SIDES
+                .iter()
+                .any(|&s| i64::from(s) == d)
+            {
+                ctx.err(
+                    p,
+                    at.key("die"),
+                    format!("a Generalship Die of {d} sides is not a die"),
+                    Some("give one of 4, 6, 8, 10, 12, 20 (d4 to d20)".to_string()),
+                );
                 return None;
             }
             Effect::GeneralshipDie(d as u8)

@@ -336,8 +336,8 @@ fn check_core(ctx: &Ctx, p: &mut Vec<Problem>, core: &str) {
     }
 }
 
-/// The side's Generalship Die when it is in range, with a note for a die
-/// that is not a standard polyhedron.
+/// The side's Generalship Die when it is a real die (d4, d6, d8, d10, d12,
+/// d20; the seed rolls GD vs GD with polyhedral dice).
 fn side_gd(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
@@ -346,14 +346,15 @@ fn side_gd(
     notes: &mut Vec<String>,
 ) -> Option<u8> {
     let die = side.gd().unwrap_or(10);
-    if !in_range(ctx, p, path!["side", si, "gd"], "gd", die, 2, 100) {
+    let _ = notes;
+    if !GD_SIDES.iter().any(|&d| i64::from(d) == die) {
+        ctx.err(
+            p,
+            path!["side", si, "gd"],
+            format!("a Generalship Die of {die} sides is not a die"),
+            Some("give one of 4, 6, 8, 10, 12, 20 (d4 to d20)".to_string()),
+        );
         return None;
-    }
-    if !GD_SIDES.contains(&(die as u8)) {
-        notes.push(format!(
-            "side `{}` rolls a d{die} Generalship Die, not a standard polyhedron",
-            side.side_name()
-        ));
     }
     Some(die as u8)
 }

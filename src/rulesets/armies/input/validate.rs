@@ -265,13 +265,26 @@ fn movement_rules(ctx: &Ctx, problems: &mut Vec<Problem>, raw: &DoctrineFile) ->
     for (i, r) in raw.movement.iter().enumerate() {
         let when = match r.when.strip_prefix("troop:") {
             Some(id) => Selector::TroopId(id.to_string()),
-            None => Selector::read_or(
-                ctx,
-                problems,
-                path!["movement", i, "when"],
-                Some(r.when.as_str()),
-                Selector::Any,
-            ),
+            None => {
+                let before = problems.len();
+                let s = Selector::read_or(
+                    ctx,
+                    problems,
+                    path!["movement", i, "when"],
+                    Some(r.when.as_str()),
+                    Selector::Any,
+                );
+                // The word list does not know the `troop:` form.
+                if problems.len() > before {
+                    if let Some(q) = problems.last_mut() {
+                        let words = q.hint.take().unwrap_or_default();
+                        q.hint = Some(format!(
+                            "{words}; or troop:ID for one troop of the army list (e.g. troop:std_light_archers)"
+                        ));
+                    }
+                }
+                s
+            }
         };
         let goal = MoveGoal::read_or(
             ctx,
@@ -595,13 +608,17 @@ fn board(ctx: &Ctx, problems: &mut Vec<Problem>, raw: &ScenarioFile) -> Option<B
 
 /// Allocates soldiers into units (digest A1.1).
 fn allocate(soldiers: i64, scale: i64, rounding: AllocationRounding) -> i64 {
+    let (soldiers, scale) = (i128::from(soldiers), i128::from(scale));
     let n = match rounding {
         AllocationRounding::Floor => soldiers / scale,
         AllocationRounding::Ceil => (soldiers + scale - 1) / scale,
         AllocationRounding::Nearest => (2 * soldiers + scale) / (2 * scale),
     };
-    n.max(1)
+    i64::try_from(n.max(1)).unwrap_or(i64::MAX)
 }
+
+/// The most units one entry fields.
+const MAX_UNITS: i64 = 10_000;
 
 /// The number of officers an army of `n` units has (digest A1.3).
 pub fn officer_count(n: usize, rounding: OfficerRounding) -> usize {
@@ -641,6 +658,9 @@ struct Placed {
 /// scenario header decided.
 struct Check<'a> {
     ctx: Ctx<'a>,
+    /// An entry's unit count was out of bounds: its units are missing, so
+    /// the command structure is not counted (it would be wrong).
+    count_refused: std::cell::Cell<bool>,
     raw: &'a ScenarioFile,
     options: ArmiesOptions,
     meeting: bool,
@@ -775,6 +795,7 @@ pub fn validate(
     };
     let check = Check {
         ctx,
+        count_refused: std::cell::Cell::new(false),
         raw: &raw,
         options,
         meeting,
@@ -785,7 +806,9 @@ pub fn validate(
     };
     let engines = check.engines(p, &forces, &board);
     let placed = check.units(p, &forces, &board);
-    check.command_structure(p, &placed.units);
+    if !check.count_refused.get() {
+        check.command_structure(p, &placed.units);
+    }
     check.deployment(p, &placed);
     check.leashes(p, &forces.troops, &placed);
     let options = check.options;
@@ -1038,15 +1061,28 @@ impl Check<'_> {
         let sub = |key: &str| [field.to_vec(), path![key]].concat();
         let count = match (e.count, e.soldiers) {
             (Some(c), None) => c,
-            (None, Some(s)) => match self.raw.scenario.scale {
-                Some(sc) if sc > 0 && s > 0 => {
-                    allocate(s, sc, self.options.unit_allocation_rounding)
+            (None, Some(s)) => {
+                match self.raw.scenario.scale {
+                    Some(sc) if sc > 0 && s > 0 => {
+                        let most = sc.saturating_mul(MAX_UNITS);
+                        if s > most {
+                            ctx.err(
+                            p,
+                            sub("soldiers"),
+                            format!("{s} soldiers at a scale of {sc} make more than {MAX_UNITS} units"),
+                            Some(format!("give at most {most} soldiers")),
+                        );
+                            self.count_refused.set(true);
+                            return None;
+                        }
+                        allocate(s, sc, self.options.unit_allocation_rounding)
+                    }
+                    _ => {
+                        ctx.err(p, sub("soldiers"), "`soldiers` needs a positive [scenario] scale and a positive number of soldiers", Some("set scale = soldiers per unit, e.g. 25".to_string()));
+                        1
+                    }
                 }
-                _ => {
-                    ctx.err(p, sub("soldiers"), "`soldiers` needs a positive [scenario] scale and a positive number of soldiers", Some("set scale = soldiers per unit, e.g. 25".to_string()));
-                    1
-                }
-            },
+            }
             (None, None) => e.at.as_ref().map_or(1, |a| a.len() as i64),
             (Some(c), Some(_)) => {
                 ctx.err(
@@ -1058,6 +1094,9 @@ impl Check<'_> {
                 c
             }
         };
+        if !(1..=MAX_UNITS).contains(&count) {
+            self.count_refused.set(true);
+        }
         if count < 1 {
             ctx.err(
                 p,
@@ -1067,7 +1106,7 @@ impl Check<'_> {
             );
             return None;
         }
-        if count > 10_000 {
+        if count > MAX_UNITS {
             ctx.err(
                 p,
                 sub("count"),

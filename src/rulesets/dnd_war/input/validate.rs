@@ -1010,7 +1010,7 @@ impl Deploying<'_> {
                 companies.max(1),
             );
         let cap = i64::from(prof.capacity);
-        let models = e.models.unwrap_or(companies * cap);
+        let models = e.models.unwrap_or(companies.saturating_mul(cap));
         if ok && !((companies - 1) * cap + 1..=companies * cap).contains(&models) {
             ctx.err(
                 p,
@@ -1279,8 +1279,21 @@ impl Deploying<'_> {
                 command_cost + item_cost
             };
         let facing = e.facing.unwrap_or(if si == 0 { 0.0 } else { 180.0 });
+        if !(-360.0..=360.0).contains(&facing) {
+            ctx.err(
+                p,
+                field("facing"),
+                format!("facing {facing} is not a bearing from -360 to 360 degrees"),
+                Some("give degrees clockwise from north, e.g. 0 (north) or 180 (south)".into()),
+            );
+            return;
+        }
         let centre = e.at.map(|[x, y]| Vec2::new(x, y));
         let joins = self.joins(p, (si, k), e, unit_type, army);
+        if e.joins.is_some() && joins.is_none() {
+            // Its problem is reported; it has no place to check.
+            return;
+        }
         if e.joins.is_none() && centre.is_none() {
             ctx.err(
                 p,

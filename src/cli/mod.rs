@@ -24,6 +24,7 @@ macro_rules! tell {
 
 mod analyze;
 mod check;
+mod completions;
 mod compare;
 mod decks;
 mod fairness;
@@ -114,6 +115,10 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Print a shell completion script (e.g. `muster completions bash > ~/.local/share/bash-completion/completions/muster`).
+    Completions(completions::CompletionsArgs),
+    /// Write man pages (muster.1 and one per command) into a folder.
+    Manpage(completions::ManpageArgs),
     /// List a ruleset's named rule options with their defaults.
     Rules {
         /// The ruleset.
@@ -191,6 +196,8 @@ pub fn main() -> i32 {
         Command::Trace(args) => trace::trace(args),
         Command::Check { files } => check::check(&files),
         Command::Rules { ruleset } => rules_cmd::rules(ruleset),
+        Command::Completions(args) => completions::completions(args),
+        Command::Manpage(args) => completions::manpage(args),
     };
     match result {
         Ok(code) => code,

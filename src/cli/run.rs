@@ -44,9 +44,14 @@ pub struct RunArgs {
     /// Cap on battles with --precision.
     #[arg(long, default_value_t = 10_000_000)]
     pub max_battles: u64,
-    /// No progress bar.
+    /// No progress bar (the notes on what is not simulated still go to
+    /// standard error; `--no-notes` hides them).
     #[arg(long)]
     pub quiet: bool,
+    /// Do not print the scenario's notes (what its ruleset does not
+    /// simulate, gap fills) and warnings.
+    #[arg(long)]
+    pub no_notes: bool,
     /// Also write one row per battle (index, winner, rounds, end reason,
     /// strength at the end, every unit's fate and losses) to this Parquet
     /// file; needs a muster built with `--features parquet`.
@@ -105,7 +110,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("reports").join(scenario.slug()));
     let out = OutDir::claim(&out, FolderKind::Run, args.force)?;
-    if !args.quiet {
+    if !args.no_notes {
         for note in &scenario.notes {
             tell!("note: {note}");
         }

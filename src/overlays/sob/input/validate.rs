@@ -270,7 +270,7 @@ pub fn validate<F: SobScenarioInput>(
         let (total, fields) =
             units.validate(ctx, p, si, &side.unit_blocks(), &mut k, &mut sides.mcv);
         sides.army[si] = side_mc(ctx, p, si, side, total, basis.ratio);
-        if let Some(die) = side_gd(ctx, p, si, side, &mut notes) {
+        if let Some(die) = side_gd(ctx, p, si, side) {
             sides.gd[si] = die;
         }
         sides.builds[si] = match side.orders() {
@@ -343,10 +343,8 @@ fn side_gd(
     p: &mut Vec<Problem>,
     si: usize,
     side: &impl SobSideBlock,
-    notes: &mut Vec<String>,
 ) -> Option<u8> {
     let die = side.gd().unwrap_or(10);
-    let _ = notes;
     if !GD_SIDES.iter().any(|&d| i64::from(d) == die) {
         ctx.err(
             p,

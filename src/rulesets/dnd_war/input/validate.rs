@@ -1283,7 +1283,10 @@ impl Deploying<'_> {
             ctx.err(
                 p,
                 field("facing"),
-                format!("facing {facing} is not a bearing from -360 to 360 degrees"),
+                format!(
+                    "facing {} is not a bearing from -360 to 360 degrees",
+                    if facing.abs() < 1e6 { facing.to_string() } else { format!("{facing:e}") }
+                ),
                 Some("give degrees clockwise from north, e.g. 0 (north) or 180 (south)".into()),
             );
             return;

@@ -8,6 +8,7 @@ use super::study::{header, question};
 use crate::analysis::fairness::armies::Market;
 use crate::analysis::fairness::list::FairnessList;
 use crate::analysis::fairness::model::{flag, Fairness, Matchup, FLAG_FRACTION, POOR_FIT_P};
+use crate::analysis::verdict::{self, Priced};
 use std::path::Path;
 
 /// Writes fairness.csv: every unit's worth, value per point and suggested
@@ -114,7 +115,18 @@ pub fn write_matchups(
 
 /// The answers: the fit's verdict, the flagged units, the first side's edge.
 pub fn answers(list: &FairnessList, model: &Fairness, spread: f64) -> Vec<String> {
-    let mut out = Vec::new();
+    let priced: Vec<Priced> = list
+        .options
+        .iter()
+        .zip(&model.units)
+        .map(|(o, v)| Priced {
+            name: &o.name,
+            cost: o.cost,
+            suggested: v.suggested,
+            flag: flag(o.cost, v.suggested.0),
+        })
+        .collect();
+    let mut out = vec![verdict::fairness(&priced, FLAG_FRACTION)];
     let (dev, df) = (model.fit.deviance, model.fit.df);
     let p_text = |p: f64| {
         if p < 1e-16 {

@@ -290,8 +290,19 @@ pub fn tune(t: &TuneFacts) -> String {
         };
     }
     let (lo, hi) = t.range;
+    let still = match t.consistent {
+        Some((a, b)) if a == b => format!(
+            " (though the 95% interval at {a} still holds {:.0}%)",
+            100.0 * t.target
+        ),
+        Some((a, b)) => format!(
+            " (though the 95% intervals of {a} to {b} still hold {:.0}%)",
+            100.0 * t.target
+        ),
+        None => String::new(),
+    };
     let head = format!(
-        "No value of {} in {lo}..{hi} {goal}: {} {} to {} over the range",
+        "No value of {} in {lo}..{hi} {goal}: {} {} to {} over the range{still}",
         t.what,
         side_wins(t.side),
         pct(t.ends.0),
@@ -433,6 +444,9 @@ pub struct Priced<'a> {
     pub suggested: (f64, f64, f64),
     /// "overcosted", "undercosted" or "".
     pub flag: &'a str,
+    /// Whether the suggested cost's whole interval lies beyond the flag's
+    /// fraction (the flag is not down to chance).
+    pub clear: bool,
 }
 
 /// The verdict of `muster fairness`: which units are priced more than
@@ -468,8 +482,28 @@ pub fn fairness(units: &[Priced], fraction: f64) -> String {
                 }
                 _ => off.join(""),
             };
+            let clear = units
+                .iter()
+                .filter(|u| !u.flag.is_empty() && u.clear)
+                .count();
+            let sure = if clear == n {
+                String::new()
+            } else if clear == 0 {
+                format!(
+                    "; no interval lies wholly beyond {pc}, so more matchups are needed to be sure"
+                )
+            } else {
+                format!(
+                    "; {clear} of them {} wholly beyond {pc}",
+                    if clear == 1 {
+                        "has its 95% interval"
+                    } else {
+                        "have their 95% intervals"
+                    }
+                )
+            };
             format!(
-                "{n} of {} {} priced more than {pc} off: {list}.",
+                "{n} of {} {} priced more than {pc} off: {list}{sure}.",
                 count(units.len(), "unit"),
                 if n == 1 { "is" } else { "are" }
             )

@@ -88,7 +88,7 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
     }
     let what = crate::report::tune::what(args.param, args.unit.as_deref());
     say!(
-        "{what}: {} in the scenario; searching {}..{} for {} {:.0}%",
+        "{what}: {} in the scenario; searching {}..{} for the value at which {} {:.0}%",
         current.map_or("not set".to_string(), |c| c.to_string()),
         range.0,
         range.1,

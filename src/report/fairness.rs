@@ -124,6 +124,11 @@ pub fn answers(list: &FairnessList, model: &Fairness, spread: f64) -> Vec<String
             cost: o.cost,
             suggested: v.suggested,
             flag: flag(o.cost, v.suggested.0),
+            clear: {
+                let c = f64::from(o.cost);
+                v.suggested.2 < c * (1.0 - FLAG_FRACTION)
+                    || v.suggested.1 > c * (1.0 + FLAG_FRACTION)
+            },
         })
         .collect();
     let mut out = vec![verdict::fairness(&priced, FLAG_FRACTION)];
@@ -180,8 +185,8 @@ pub fn answers(list: &FairnessList, model: &Fairness, spread: f64) -> Vec<String
     let (a, lo, hi) = model.first_side;
     let share = |x: f64| 1.0 / (1.0 + (-x).exp());
     out.push(format!(
-        "Between equal armies the first side ({}) wins {:.1}% (95% {:.1}% to {:.1}%).",
-        list.base.side_names()[0],
+        "Between equal armies the first side ({}) {:.1}% (95% {:.1}% to {:.1}%).",
+        verdict::side_wins(&list.base.side_names()[0]),
         share(a) * 100.0,
         share(lo) * 100.0,
         share(hi) * 100.0

@@ -147,6 +147,19 @@ fn tune_verdicts() {
         })
     );
     insta::assert_snapshot!("tune_flat", verdict::tune(&none));
+    insta::assert_snapshot!(
+        "tune_no_crossing_interval_holds",
+        verdict::tune(&TuneFacts {
+            ends: (0.547, 0.647),
+            consistent: Some((1, 1)),
+            beyond: Some(Beyond {
+                up: false,
+                end: 1,
+                legal_to: None
+            }),
+            ..none.clone()
+        })
+    );
 }
 
 #[test]
@@ -188,6 +201,7 @@ fn fairness_verdicts() {
         cost,
         suggested: s,
         flag,
+        clear: !flag.is_empty() && (s.2 < 0.9 * f64::from(cost) || s.1 > 1.1 * f64::from(cost)),
     };
     let units = [
         unit("troll", 400, (361.0, 332.0, 391.0), "overcosted"),
@@ -197,6 +211,12 @@ fn fairness_verdicts() {
     insta::assert_snapshot!("fairness_two_off", verdict::fairness(&units, 0.1));
     insta::assert_snapshot!("fairness_one_off", verdict::fairness(&units[..2], 0.1));
     insta::assert_snapshot!("fairness_all_fair", verdict::fairness(&units[1..2], 0.1));
+    let vague = [
+        unit("troll", 400, (695.0, -1383.0, 2772.0), "undercosted"),
+        unit("wolf riders", 150, (181.0, 170.0, 203.0), "undercosted"),
+    ];
+    insta::assert_snapshot!("fairness_one_clear", verdict::fairness(&vague, 0.1));
+    insta::assert_snapshot!("fairness_none_clear", verdict::fairness(&vague[..1], 0.1));
 }
 
 #[test]

@@ -317,9 +317,11 @@ pub fn fingerprint(scenario: &Scenario) -> String {
 /// answer "no difference" without saying why. `base` is the scenario the
 /// edits were made on, to explain which edit changed nothing.
 pub fn check_distinct(base: &Scenario, variants: &[Variant]) -> Result<(), VaryError> {
-    let prints: Vec<String> = variants.iter().map(|v| fingerprint(&v.scenario)).collect();
-    for (i, p) in prints.iter().enumerate() {
-        let Some(j) = prints[..i].iter().position(|q| q == p) else {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (i, v) in variants.iter().enumerate() {
+        let print = fingerprint(&v.scenario);
+        let Some(&j) = seen.get(&print) else {
+            seen.insert(print, i);
             continue;
         };
         let (first, second) = (&variants[j], &variants[i]);

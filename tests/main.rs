@@ -5,6 +5,7 @@
 
 mod it {
     pub mod analysis;
+    pub mod answers;
     pub mod bad_input;
     pub mod battle_invariants;
     pub mod determinism;
@@ -34,6 +35,7 @@ mod it {
     pub mod sob_script;
     pub mod sob_vectors;
     pub mod support;
+    pub mod verdicts;
     pub mod war_probabilities;
     pub mod war_vectors;
 }

@@ -13,3 +13,4 @@ pub mod play;
 pub mod racing;
 pub mod tune;
 pub mod vary;
+pub mod verdict;

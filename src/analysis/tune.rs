@@ -5,7 +5,8 @@
 //! found by test inversion (the values whose 95% interval holds the target).
 
 use super::play::StudyResult;
-use super::vary::{build_variants, scenario_text, Variant};
+use super::vary::{build_variants, check_distinct, scenario_text, Variant};
+use super::verdict::Beyond;
 use crate::rules::RulesetKind;
 use crate::scenario::Scenario;
 use crate::stats::{wilson, Z_95};
@@ -208,7 +209,10 @@ pub fn param_path(
         n => bail!("--unit `{unit}` names {n} units; give a unit's label"),
     };
     Ok(match param {
-        Param::Mcv => (format!("side.{si}.units.{ui}.mcv"), mcv),
+        Param::Mcv => (
+            format!("side.{si}.units.{ui}.mcv"),
+            mcv.or_else(|| effective_mcv(scenario, &side, si, ui)),
+        ),
         _ => {
             let points = side
                 .get("army_list")
@@ -226,6 +230,44 @@ pub fn param_path(
             )
         }
     })
+}
+
+/// The MCV the validated scenario gives unit `ui` of side `si` (`side`
+/// is its resolved table) when the file leaves it to the points.
+fn effective_mcv(scenario: &Scenario, side: &toml::Value, si: usize, ui: usize) -> Option<i64> {
+    let crate::scenario::ScenarioRules::StatesOfBattle(rules) = &scenario.rules else {
+        return None;
+    };
+    let units = side.get("units")?.as_array()?;
+    let profile_of = |u: &toml::Value| {
+        u.get("profile")
+            .and_then(|p| p.as_str())
+            .map(str::to_string)
+    };
+    let unit = units.get(ui)?;
+    let label = match unit.get("label").and_then(|l| l.as_str()) {
+        Some(l) => l.to_string(),
+        None => {
+            let profile = profile_of(unit)?;
+            let n = units[..ui]
+                .iter()
+                .filter(|u| profile_of(u).as_deref() == Some(profile.as_str()))
+                .count();
+            format!("{profile}#{}", n + 1)
+        }
+    };
+    let side_id = if si == 0 {
+        crate::rules::Side::A
+    } else {
+        crate::rules::Side::B
+    };
+    let i = rules
+        .core
+        .setup
+        .units
+        .iter()
+        .position(|u| u.side == side_id && u.label == label)?;
+    rules.sob.mcv.get(i).map(|&m| i64::from(m))
 }
 
 /// Points for values that were not played (the search is being abandoned).
@@ -261,6 +303,8 @@ pub struct Searched {
     pub played: u64,
     /// Whether it was interrupted.
     pub partial: bool,
+    /// Beyond the range, when it does not cross the target.
+    pub beyond: Option<Beyond>,
 }
 
 /// Plays the values [`find_even`] asks for until the win rate's crossing
@@ -282,9 +326,16 @@ pub fn search(
             .iter()
             .map(|v| vec![(s.path.to_string(), v.to_string())])
             .collect();
+        let first = played == 0;
         let played_values = build_variants(s.base, s.base_dir, &edits)
             .map_err(|e| anyhow!("{e}"))
             .and_then(|variants| {
+                // The first values played are the range's ends: when they
+                // play the same battles, the parameter changes nothing.
+                if first && variants.len() > 1 {
+                    let ends = [variants[0].clone(), variants[variants.len() - 1].clone()];
+                    check_distinct(s.base, &ends).map_err(|e| anyhow!("{e}"))?;
+                }
                 let refs: Vec<&Variant> = variants.iter().collect();
                 play(&refs, s.seed, 0, s.battles)
             });
@@ -303,6 +354,7 @@ pub fn search(
     match failure {
         Some(e) => Err(e),
         None => Ok(Searched {
+            beyond: if partial { None } else { beyond(s, &tuned) },
             tuned,
             played,
             partial,
@@ -326,4 +378,60 @@ fn points(values: &[i64], r: &StudyResult) -> Vec<Point> {
             }
         })
         .collect()
+}
+
+/// When the range does not cross the target: which way moves toward it
+/// and how far validation lets the parameter go that way (probed by
+/// validating variants, nothing played). None when the range crosses the
+/// target, the curve is flat or the ends were not played.
+pub fn beyond(s: &Search, tuned: &Tuned) -> Option<Beyond> {
+    if tuned.crossing.is_some() {
+        return None;
+    }
+    let (first, last) = (tuned.curve.first()?, tuned.curve.last()?);
+    if first.rate.is_nan() || last.rate.is_nan() || first.rate == last.rate {
+        return None;
+    }
+    // Below the target everywhere: go toward the higher end; above it:
+    // toward the lower end.
+    let below = first.rate.max(last.rate) < s.target;
+    let up = (last.rate > first.rate) == below;
+    let end = if up { s.range.1 } else { s.range.0 };
+    let step = if up { 1 } else { -1 };
+    let legal = |v: i64| {
+        build_variants(
+            s.base,
+            s.base_dir,
+            &[vec![(s.path.to_string(), v.to_string())]],
+        )
+        .is_ok()
+    };
+    if !legal(end + step) {
+        return Some(Beyond {
+            up,
+            end,
+            legal_to: None,
+        });
+    }
+    // As far again as the range is wide (at least to twice the end), then
+    // back to the last legal value by bisection.
+    let width = (s.range.1 - s.range.0).max(end.abs()).max(1);
+    let (mut ok, mut far) = (end + step, end + step * width);
+    if legal(far) {
+        ok = far;
+    } else {
+        while (far - ok).abs() > 1 {
+            let mid = ok + (far - ok) / 2;
+            if legal(mid) {
+                ok = mid;
+            } else {
+                far = mid;
+            }
+        }
+    }
+    Some(Beyond {
+        up,
+        end,
+        legal_to: Some(ok),
+    })
 }

@@ -32,6 +32,12 @@ pub enum VaryError {
     Path { path: String, message: String },
     #[error("variant `{label}` is not a valid scenario:\n{problems}")]
     Invalid { label: String, problems: String },
+    #[error("variant `{label}` plays the same battles as {other}: {why}")]
+    Same {
+        label: String,
+        other: String,
+        why: String,
+    },
     #[error("cannot write the scenario as TOML: {0}")]
     Toml(#[from] toml::ser::Error),
 }
@@ -297,4 +303,123 @@ pub fn build_variants(
             })
         })
         .collect()
+}
+
+/// What a battle reads of a scenario: its validated rules, written out.
+/// Two scenarios with the same fingerprint play the same battles (names,
+/// descriptions and unused army-list entries are not part of it).
+pub fn fingerprint(scenario: &Scenario) -> String {
+    format!("{:?}", scenario.rules)
+}
+
+/// Refuses variants that play the same battles as an earlier one (the
+/// baseline first): a variant that changes nothing a battle reads would
+/// answer "no difference" without saying why. `base` is the scenario the
+/// edits were made on, to explain which edit changed nothing.
+pub fn check_distinct(base: &Scenario, variants: &[Variant]) -> Result<(), VaryError> {
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (i, v) in variants.iter().enumerate() {
+        let print = fingerprint(&v.scenario);
+        let Some(&j) = seen.get(&print) else {
+            seen.insert(print, i);
+            continue;
+        };
+        let (first, second) = (&variants[j], &variants[i]);
+        let changed: Vec<(&str, &str, &str)> = second
+            .edits
+            .iter()
+            .zip(&first.edits)
+            .filter(|((_, a), (_, b))| a != b)
+            .map(|((path, a), (_, b))| (path.as_str(), b.as_str(), a.as_str()))
+            .collect();
+        let why = if changed.is_empty() && second.edits.is_empty() {
+            "they are the same scenario".to_string()
+        } else if changed.is_empty() {
+            let given: Vec<String> = second
+                .edits
+                .iter()
+                .map(|(p, v)| format!("`{p}` = {v}"))
+                .collect();
+            format!(
+                "the same value twice ({}); give each value once",
+                given.join(", ")
+            )
+        } else {
+            changed
+                .iter()
+                .map(|(path, from, to)| why_unread(base, path, from, to))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        return Err(VaryError::Same {
+            label: second.label.clone(),
+            other: if j == 0 {
+                format!("the baseline ({})", first.label)
+            } else {
+                format!("`{}`", first.label)
+            },
+            why,
+        });
+    }
+    Ok(())
+}
+
+/// Why setting `path` from `from` to `to` changes nothing a battle reads.
+fn why_unread(base: &Scenario, path: &str, from: &str, to: &str) -> String {
+    let path = expand_alias(path);
+    let segments: Vec<&str> = path.split('.').collect();
+    if let ["side", side, "army_list", "profile", profile, ..] = segments.as_slice() {
+        if let Some(why) = unused_profile(base, side, profile, &segments) {
+            return why;
+        }
+    }
+    format!(
+        "no battle reads `{path}`: setting it to `{to}` instead of `{from}` leaves the validated scenario unchanged"
+    )
+}
+
+/// "no unit of side Humans uses profile troll; did you mean ...", when no
+/// unit of the side named by `side` uses `profile`.
+fn unused_profile(base: &Scenario, side: &str, profile: &str, segments: &[&str]) -> Option<String> {
+    let doc: toml::Table = scenario_text(base).ok()?.parse().ok()?;
+    let sides = doc.get("side")?.as_array()?;
+    let name_of = |s: &toml::Value| {
+        s.get("name")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("?")
+            .to_string()
+    };
+    let uses = |s: &toml::Value| {
+        s.get("units")
+            .and_then(toml::Value::as_array)
+            .is_some_and(|us| {
+                us.iter()
+                    .any(|u| u.get("profile").and_then(toml::Value::as_str) == Some(profile))
+            })
+    };
+    let picked = match side.parse::<usize>() {
+        Ok(i) => sides.get(i)?,
+        Err(_) => sides.iter().find(|s| name_of(s) == side)?,
+    };
+    if uses(picked) {
+        return None;
+    }
+    let users: Vec<String> = sides
+        .iter()
+        .filter(|s| uses(s))
+        .map(|s| {
+            let mut p: Vec<String> = segments.iter().map(|s| s.to_string()).collect();
+            p[1] = name_of(s);
+            format!("`{}`", p.join("."))
+        })
+        .collect();
+    let hint = if users.is_empty() {
+        "no unit of any side uses it".to_string()
+    } else {
+        format!("did you mean {}?", users.join(" or "))
+    };
+    Some(format!(
+        "no unit of side {} uses profile {profile}, so its army list's entry is never read; {hint}",
+        name_of(picked)
+    ))
 }

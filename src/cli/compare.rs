@@ -5,7 +5,7 @@
 use super::raw_out::RawOut;
 use super::study::{command_line, conclude, finish_shard, focus_side, StudyArgs, Workers};
 use crate::analysis::play::{widest_paired_half_width, StudyPlan, StudyResult};
-use crate::analysis::vary::{combinations, parse_spec, Variant};
+use crate::analysis::vary::{check_distinct, combinations, parse_spec, Variant};
 use crate::engine::RowSink;
 use crate::rules::Side;
 use crate::shard::study::{StudyKind, StudyRun};
@@ -29,9 +29,9 @@ pub struct CompareArgs {
     /// Play until every paired difference's 95% half-width is at most P.
     #[arg(long, value_name = "P")]
     pub precision: Option<f64>,
-    /// Cap on battles per variant with --precision.
-    #[arg(long, default_value_t = 1_000_000)]
-    pub max_battles: u64,
+    /// Cap on battles per variant with --precision (default 1000000).
+    #[arg(long, requires = "precision")]
+    pub max_battles: Option<u64>,
     /// Play only shard K of N: battles K*B/N up to (K+1)*B/N of every
     /// variant, written as study-shard.json for `muster merge`.
     #[arg(long, value_name = "K/N")]
@@ -60,7 +60,9 @@ fn variants(args: &CompareArgs) -> anyhow::Result<Vec<Variant>> {
             bail!("--vary varies one scenario; give one scenario file");
         }
         let specs = parse_specs(&args.vary)?;
-        return super::study::load_variants(args.scenarios.first(), &combinations(&specs));
+        let variants = super::study::load_variants(args.scenarios.first(), &combinations(&specs))?;
+        check_distinct(&variants[0].scenario, &variants)?;
+        return Ok(variants);
     }
     if args.scenarios.len() < 2 {
         bail!("give --vary PATH=V1,V2 to vary one scenario, or two or more scenario files");
@@ -77,6 +79,7 @@ fn variants(args: &CompareArgs) -> anyhow::Result<Vec<Variant>> {
             scenario,
         });
     }
+    check_distinct(&out[0].scenario, &out)?;
     Ok(out)
 }
 
@@ -102,6 +105,9 @@ fn study(args: &CompareArgs) -> anyhow::Result<Study> {
         }
     }
     RawOut::check(args.raw.as_deref()).map_err(anyhow::Error::msg)?;
+    if args.shard.is_some() && args.study.png {
+        bail!("--png: a shard writes no charts (only study-shard.json); give --png to `muster merge` when combining the shards");
+    }
     let variants = variants(args)?;
     let base = &variants[0].scenario;
     if !args.study.quiet {
@@ -120,11 +126,12 @@ fn study(args: &CompareArgs) -> anyhow::Result<Study> {
         bail!("--shard needs a fixed number of battles; --precision decides how many as it goes, so its comparison cannot be split");
     }
     let range = battle_range(shard, battles);
+    let max_battles = args.max_battles.unwrap_or(1_000_000);
     let plan = match (args.precision, shard) {
         (Some(p), None) => StudyPlan::Precision {
             half_width: p,
-            batch: battles.min(args.max_battles),
-            max_battles: args.max_battles,
+            batch: battles.min(max_battles),
+            max_battles,
         },
         _ => StudyPlan::Fixed(range.1 - range.0),
     };

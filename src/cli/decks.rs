@@ -14,6 +14,7 @@ use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
+#[command(mut_arg("battles", |a| a.hide(true)))]
 pub struct DecksArgs {
     /// A States of Battle scenario.
     pub scenario: PathBuf,
@@ -65,9 +66,12 @@ fn parse_build(text: &str) -> Result<OrdersBuild, String> {
 }
 
 pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
+    if let Some(n) = args.study.battles {
+        bail!("decks does not take --battles {n}: the race sets the battles (--first-round N battles per build in round 1, doubling each round, for at most --rounds R rounds)");
+    }
     args.study.check()?;
-    if args.first_round == 0 || args.rounds == 0 {
-        bail!("--first-round and --rounds must be at least 1");
+    if args.first_round == 0 || args.rounds == 0 || args.confirm == 0 {
+        bail!("--first-round, --rounds and --confirm must be at least 1");
     }
     let base = super::load(Some(&args.scenario))?;
     if base.kind != RulesetKind::StatesOfBattle {
@@ -88,6 +92,9 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
             .collect::<Result<_, _>>()
             .map_err(anyhow::Error::msg)?
     };
+    if builds.len() < 2 {
+        bail!("decks races builds against each other: give at least two --build (or none to race all {} legal builds)", OrdersBuild::all_legal().len());
+    }
     let path = format!("side.{}.orders", focus.index());
     let edits: Vec<Vec<(String, String)>> = builds
         .iter()
@@ -104,27 +111,60 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
         confirm: args.confirm,
         seed: args.study.seed.unwrap_or(base.seed),
     };
-    let workers = Workers::new(args.study.threads, 0, args.study.quiet)?;
+    // The progress bar shows the whole race: the rounds left for the
+    // builds still in it and the confirmation, shrinking as builds drop.
+    let left = |after: usize, alive: u64| -> u64 {
+        let rounds: u64 = (after..args.rounds).map(|r| args.first_round << r).sum();
+        let per_build: u64 = (0..args.rounds).map(|r| args.first_round << r).sum();
+        let confirm = alive.min(args.confirm as u64) * per_build;
+        if alive <= 1 {
+            0
+        } else {
+            alive * rounds + confirm
+        }
+    };
+    let workers = Workers::new(
+        args.study.threads,
+        left(0, builds.len() as u64),
+        args.study.quiet,
+    )?;
+    let done = std::cell::Cell::new(0u64);
     let started = std::time::Instant::now();
     let raced = race(
         &variants,
         plan,
         |variants, seed, start, n| {
-            workers.progress.grow(n * variants.len() as u64);
+            done.set(done.get() + n * variants.len() as u64);
             workers.play(variants, focus, seed, start, StudyPlan::Fixed(n))
         },
-        |round, n, left| {
+        |round, n, alive| {
+            let confirm = (alive as u64).min(args.confirm as u64)
+                * (0..=round).map(|r| args.first_round << r).sum::<u64>();
+            let rest = if alive <= 1 || round + 1 == args.rounds {
+                confirm
+            } else {
+                left(round + 1, alive as u64)
+            };
+            workers.progress.set_total(done.get() + rest);
             if !args.study.quiet {
                 tell!(
-                    "round {}: {n} battles per build, {left} builds left",
-                    round + 1
+                    "round {} of {}: {n} battles per build, {} left",
+                    round + 1,
+                    args.rounds,
+                    crate::analysis::verdict::count(alive, "build")
                 );
             }
         },
     );
     workers.progress.finish();
     let raced = raced?;
+    let crate::scenario::ScenarioRules::StatesOfBattle(rules) = &base.rules else {
+        bail!("Orders decks are States of Battle's");
+    };
+    let current_build = rules.sob.builds[focus.index()];
+    let current = builds.iter().position(|b| *b == current_build);
     let report = DecksReport {
+        current: (current_build, current),
         scenario: &base.name,
         side: &names[focus.index()],
         builds: &builds,

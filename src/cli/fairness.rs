@@ -147,10 +147,8 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
         }
     };
     write_units(staging.path(), &list, &played, &model)?;
+    // A poor fit is said once, among the answers (second, after the verdict).
     let answers = answers(&list, &model, spread);
-    if model.fits_poorly() && !args.quiet {
-        tell!("warning: {}", answers[0]);
-    }
     let setup = FairnessSetup {
         budget,
         spread,

@@ -29,6 +29,11 @@ impl Progress {
         self.bar.inc_length(n);
     }
 
+    /// Sets the total (a race learns how many battles are left as builds drop).
+    pub fn set_total(&self, n: u64) {
+        self.bar.set_length(n);
+    }
+
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }

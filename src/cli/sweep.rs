@@ -6,7 +6,7 @@ use super::study::{
     command_line, conclude, finish_shard, focus_side, load_variants, StudyArgs, Workers,
 };
 use crate::analysis::play::StudyPlan;
-use crate::analysis::vary::{combinations, expand_range, Variant};
+use crate::analysis::vary::{check_distinct, combinations, expand_range, Variant};
 use crate::shard::study::{StudyKind, StudyRun};
 use crate::shard::{battle_range, Shard};
 use anyhow::bail;
@@ -33,6 +33,9 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
     if args.grid.len() > 2 {
         bail!("--grid is given once or twice (a curve or a surface)");
     }
+    if args.shard.is_some() && args.study.png {
+        bail!("--png: a shard writes no charts (only study-shard.json); give --png to `muster merge` when combining the shards");
+    }
     let mut specs = parse_specs(&args.grid)?;
     for (_, values) in &mut specs {
         let mut all = Vec::new();
@@ -42,6 +45,7 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
         *values = all;
     }
     let variants = load_variants(args.scenario.as_ref(), &combinations(&specs))?;
+    check_distinct(&variants[0].scenario, &variants)?;
     let base = &variants[0].scenario;
     let names = base.side_names();
     let focus = focus_side([&names[0], &names[1]], args.study.side.as_deref())?;

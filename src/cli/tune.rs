@@ -86,6 +86,15 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
     if super::interrupted() {
         return super::study::stopped_in_setup("tune");
     }
+    let what = crate::report::tune::what(args.param, args.unit.as_deref());
+    say!(
+        "{what}: {} in the scenario; searching {}..{} for the value at which {} {:.0}%",
+        current.map_or("not set".to_string(), |c| c.to_string()),
+        range.0,
+        range.1,
+        crate::analysis::verdict::side_wins(&names[focus.index()]),
+        100.0 * args.target
+    );
     let workers = Workers::new(args.study.threads, 0, args.study.quiet)?;
     let searched = search(
         &Search {

@@ -7,6 +7,7 @@ use super::html::Manifest;
 use super::study::{header, question, write_variant};
 use crate::analysis::play::StudyResult;
 use crate::analysis::vary::Variant;
+use crate::analysis::verdict::{self, Diff};
 use crate::rules::Side;
 use crate::stats::{wilson, PairedWins, Z_95};
 use std::path::Path;
@@ -102,9 +103,47 @@ pub fn write(
     Ok(manifest)
 }
 
-/// The answers in words: each variant's difference to the baseline.
+/// The variants' short labels ("mc_adjust = -1"); scenario files keep
+/// their names.
+pub fn short_labels(variants: &[Variant]) -> Vec<String> {
+    let mut paths: Vec<String> = Vec::new();
+    for v in variants {
+        for (p, _) in &v.edits {
+            if !paths.contains(p) {
+                paths.push(p.clone());
+            }
+        }
+    }
+    variants
+        .iter()
+        .map(|v| {
+            if v.edits.is_empty() {
+                v.label.clone()
+            } else {
+                verdict::short_label(&v.edits, &paths)
+            }
+        })
+        .collect()
+}
+
+/// The answers in words: the verdict, then each variant's difference to
+/// the baseline.
 fn answers(variants: &[Variant], paired: &PairedWins, side: &str, partial: bool) -> Vec<String> {
-    let mut out = Vec::new();
+    let labels = short_labels(variants);
+    let diffs: Vec<(String, Diff)> = (1..variants.len())
+        .map(|v| {
+            let d = paired.difference(v, 0, Z_95);
+            (
+                labels[v].clone(),
+                Diff {
+                    estimate: d.estimate,
+                    lo: d.paired.0,
+                    hi: d.paired.1,
+                },
+            )
+        })
+        .collect();
+    let mut out = vec![verdict::compare(side, &diffs)];
     if partial {
         out.push(format!(
             "INTERRUPTED: these are the first {} battles of each variant only.",
@@ -113,16 +152,16 @@ fn answers(variants: &[Variant], paired: &PairedWins, side: &str, partial: bool)
     }
     let (lo, hi) = wilson(paired.wins[0], paired.battles, Z_95);
     out.push(format!(
-        "Baseline ({}): {side} wins {:.1}% (95% interval {:.1}% to {:.1}%) of {} battles.",
-        variants[0].label,
-        100.0 * paired.rate(0),
-        100.0 * lo,
-        100.0 * hi,
+        "Baseline ({}): {} {} (95% interval {}) of {} battles.",
+        labels[0],
+        verdict::side_wins(side),
+        verdict::pct(paired.rate(0)),
+        verdict::pct_span(lo, hi),
         paired.battles
     ));
-    for (v, variant) in variants.iter().enumerate().skip(1) {
+    for (v, label) in labels.iter().enumerate().skip(1) {
         let d = paired.difference(v, 0, Z_95);
-        let verdict = if d.paired.0 > 0.0 {
+        let judged = if d.paired.0 > 0.0 {
             "better than the baseline"
         } else if d.paired.1 < 0.0 {
             "worse than the baseline"
@@ -130,15 +169,24 @@ fn answers(variants: &[Variant], paired: &PairedWins, side: &str, partial: bool)
             "not distinguishable from the baseline at 95%"
         };
         out.push(format!(
-            "{}: {side} wins {:.1}%, {:+.1} points (paired 95% interval {:+.1} to {:+.1}): {verdict}. The paired interval is {:.1}x narrower than an independent one would be (variance reduction {:.1}).",
-            variant.label,
-            100.0 * paired.rate(v),
-            100.0 * d.estimate,
-            100.0 * d.paired.0,
-            100.0 * d.paired.1,
+            "{label}: {} {}, {} pp (paired 95% interval {} pp): {judged}. The paired interval is {:.1}x narrower than an independent one would be (variance reduction {:.1}).",
+            verdict::side_wins(side),
+            verdict::pct(paired.rate(v)),
+            signed(100.0 * d.estimate),
+            verdict::span(100.0 * d.paired.0, 100.0 * d.paired.1, 1),
             d.variance_reduction().sqrt(),
             d.variance_reduction()
         ));
     }
     out
+}
+
+/// `+4.1`, `-0.3`, `0.0`.
+fn signed(x: f64) -> String {
+    let s = verdict::fixed(x, 1);
+    if s.starts_with('-') || s == "0.0" {
+        s
+    } else {
+        format!("+{s}")
+    }
 }

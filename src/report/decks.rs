@@ -6,6 +6,8 @@ use super::csv_out::{csv_write, f4};
 use super::html::Manifest;
 use super::study::question;
 use crate::analysis::decks::{build_text, DeckRace, RacePlan, ALPHA};
+use crate::analysis::racing::Race;
+use crate::analysis::verdict::{self, Current, Diff, Standing};
 use crate::overlays::sob::cards::{OrdersBuild, MENU};
 use crate::stats::{bonferroni_z, wilson, Z_95};
 use std::path::Path;
@@ -17,6 +19,9 @@ pub struct DecksReport<'a> {
     pub side: &'a str,
     pub builds: &'a [OrdersBuild],
     pub plan: RacePlan,
+    /// The side's build in the scenario, and its index among `builds`
+    /// (None: not raced).
+    pub current: (OrdersBuild, Option<usize>),
     /// Seconds the race took.
     pub elapsed: f64,
     pub command: String,
@@ -67,12 +72,9 @@ fn header() -> Vec<String> {
     header
 }
 
-/// Every build's row, those that played longest first, then by win rate.
-fn rows(d: &DecksReport, deck: &DeckRace) -> Vec<Vec<String>> {
-    let race = &deck.race;
-    let leader = race.leader();
-    let z = bonferroni_z(ALPHA, race.alive.len().saturating_sub(1));
-    let mut order: Vec<usize> = (0..d.builds.len()).collect();
+/// The builds ranked: those that played longest first, then by win rate.
+fn ranking(race: &Race) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..race.standings.len()).collect();
     order.sort_by(|&a, &b| {
         let (sa, sb) = (&race.standings[a], &race.standings[b]);
         sb.battles
@@ -80,6 +82,15 @@ fn rows(d: &DecksReport, deck: &DeckRace) -> Vec<Vec<String>> {
             .then(sb.rate.total_cmp(&sa.rate))
             .then(a.cmp(&b))
     });
+    order
+}
+
+/// Every build's row, in [`ranking`] order.
+fn rows(d: &DecksReport, deck: &DeckRace) -> Vec<Vec<String>> {
+    let race = &deck.race;
+    let leader = race.leader();
+    let z = bonferroni_z(ALPHA, race.alive.len().saturating_sub(1));
+    let order = ranking(race);
     let mut rows = Vec::new();
     for (rank, &v) in order.iter().enumerate() {
         let s = &race.standings[v];
@@ -124,43 +135,89 @@ fn rows(d: &DecksReport, deck: &DeckRace) -> Vec<Vec<String>> {
     rows
 }
 
-/// The answers in words: the best build, the builds inseparable from it
-/// and the race's cost.
+/// The answers in words: the verdict, where the current build stands,
+/// the builds inseparable from the best and the race's cost.
 fn answers(d: &DecksReport, deck: &DeckRace) -> Vec<String> {
     let (race, builds) = (&deck.race, d.builds);
-    let mut answers = Vec::new();
+    let leader = race.leader();
+    let best = &race.standings[leader];
+    let wins = (best.rate * best.battles as f64).round() as u64;
+    let (lo, hi) = wilson(wins, best.battles, Z_95);
+    let best_text = build_text(&builds[leader]);
+    let current = match d.current.1 {
+        None => Current::NotRaced,
+        Some(c) if deck.inseparable.contains(&c) => Current::Among,
+        Some(_) => Current::Behind,
+    };
+    let mut answers = vec![verdict::decks(
+        d.side,
+        (&best_text, best.rate, lo, hi),
+        deck.inseparable.len(),
+        race.round,
+        &current,
+    )];
     if deck.partial {
         answers.push("INTERRUPTED: the race did not finish; do not use this ranking.".to_string());
     }
-    let leader = race.leader();
-    let best = &race.standings[leader];
+    if race.round == 0 {
+        return answers;
+    }
+    answers.push(match d.current.1 {
+        Some(c) => {
+            let rank = ranking(race).iter().position(|&v| v == c).unwrap_or(0) + 1;
+            let s = &race.standings[c];
+            let standing = match s.dropped_in {
+                _ if c == leader => Standing::Best,
+                Some(r) => Standing::Dropped(r + 1),
+                None => {
+                    let z = bonferroni_z(ALPHA, race.alive.len().saturating_sub(1));
+                    let diff = race.paired.difference(c, leader, z);
+                    Standing::Survived(Diff {
+                        estimate: diff.estimate,
+                        lo: diff.paired.0,
+                        hi: diff.paired.1,
+                    })
+                }
+            };
+            verdict::current_build(
+                d.side,
+                &build_text(&d.current.0),
+                rank,
+                builds.len(),
+                s.rate,
+                &standing,
+            )
+        }
+        None => format!(
+            "Your current build ({}) was not among the builds raced; add it with --build to rank it.",
+            build_text(&d.current.0)
+        ),
+    });
     answers.push(format!(
-        "Best build for {}: {} ({:.1}% over {} battles).",
+        "Best build for {}: {best_text} ({} over {} battles).",
         d.side,
-        build_text(&builds[leader]),
-        100.0 * best.rate,
+        verdict::pct(best.rate),
         best.battles
     ));
     answers.push(format!(
-        "{} of {} builds cannot be separated from the best at 95% (Bonferroni over the {} survivors of {} rounds); the top ones:",
+        "{} of {} cannot be separated from the best at 95% (Bonferroni over the {} of {}); the top ones:",
         deck.inseparable.len(),
-        builds.len(),
-        race.alive.len(),
-        race.round
+        verdict::count(builds.len(), "build"),
+        verdict::count(race.alive.len(), "survivor"),
+        verdict::count(race.round, "round")
     ));
     for &v in deck.inseparable.iter().take(5) {
         answers.push(format!(
-            "{}: {:.1}% in the race{}",
+            "{}: {} in the race{}",
             build_text(&builds[v]),
-            100.0 * race.standings[v].rate,
+            verdict::pct(race.standings[v].rate),
             match deck.confirmation(v) {
                 Some((p, i)) => {
                     let (lo, hi) = wilson(p.wins[i], p.battles, Z_95);
                     format!(
-                        ", {:.1}% (95% interval {:.1}% to {:.1}%) on a fresh seed",
-                        100.0 * p.rate(i),
-                        100.0 * lo,
-                        100.0 * hi
+                        ", {} (95% interval {}) on a fresh seed",
+                        verdict::pct(p.rate(i)),
+                        verdict::pct_span(lo, hi)
                     )
                 }
                 None => String::new(),

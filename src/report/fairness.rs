@@ -8,6 +8,7 @@ use super::study::{header, question};
 use crate::analysis::fairness::armies::Market;
 use crate::analysis::fairness::list::FairnessList;
 use crate::analysis::fairness::model::{flag, Fairness, Matchup, FLAG_FRACTION, POOR_FIT_P};
+use crate::analysis::verdict::{self, Priced};
 use std::path::Path;
 
 /// Writes fairness.csv: every unit's worth, value per point and suggested
@@ -114,7 +115,23 @@ pub fn write_matchups(
 
 /// The answers: the fit's verdict, the flagged units, the first side's edge.
 pub fn answers(list: &FairnessList, model: &Fairness, spread: f64) -> Vec<String> {
-    let mut out = Vec::new();
+    let priced: Vec<Priced> = list
+        .options
+        .iter()
+        .zip(&model.units)
+        .map(|(o, v)| Priced {
+            name: &o.name,
+            cost: o.cost,
+            suggested: v.suggested,
+            flag: flag(o.cost, v.suggested.0),
+            clear: {
+                let c = f64::from(o.cost);
+                v.suggested.2 < c * (1.0 - FLAG_FRACTION)
+                    || v.suggested.1 > c * (1.0 + FLAG_FRACTION)
+            },
+        })
+        .collect();
+    let mut out = vec![verdict::fairness(&priced, FLAG_FRACTION)];
     let (dev, df) = (model.fit.deviance, model.fit.df);
     let p_text = |p: f64| {
         if p < 1e-16 {
@@ -168,8 +185,8 @@ pub fn answers(list: &FairnessList, model: &Fairness, spread: f64) -> Vec<String
     let (a, lo, hi) = model.first_side;
     let share = |x: f64| 1.0 / (1.0 + (-x).exp());
     out.push(format!(
-        "Between equal armies the first side ({}) wins {:.1}% (95% {:.1}% to {:.1}%).",
-        list.base.side_names()[0],
+        "Between equal armies the first side ({}) {:.1}% (95% {:.1}% to {:.1}%).",
+        verdict::side_wins(&list.base.side_names()[0]),
         share(a) * 100.0,
         share(lo) * 100.0,
         share(hi) * 100.0

@@ -6,6 +6,7 @@ use super::html::Manifest;
 use super::study::{header, question};
 use crate::analysis::play::StudyResult;
 use crate::analysis::vary::Variant;
+use crate::analysis::verdict::{self, Cell};
 use crate::rules::Side;
 use crate::stats::{wilson, PairedWins, Z_95};
 use std::path::Path;
@@ -98,40 +99,46 @@ pub fn write(
     Ok(manifest)
 }
 
-/// The answers in words: the highest, lowest and closest-to-even cells.
+/// The answers in words: the verdict, then the highest, lowest and
+/// closest-to-even cells.
 fn answers(variants: &[Variant], paired: &PairedWins, side: &str, partial: bool) -> Vec<String> {
     let n = paired.battles;
-    let best = (0..variants.len())
-        .max_by(|&a, &b| paired.rate(a).total_cmp(&paired.rate(b)))
-        .unwrap_or(0);
-    let worst = (0..variants.len())
-        .min_by(|&a, &b| paired.rate(a).total_cmp(&paired.rate(b)))
-        .unwrap_or(0);
-    let even = (0..variants.len())
-        .min_by(|&a, &b| {
-            (paired.rate(a) - 0.5)
-                .abs()
-                .total_cmp(&(paired.rate(b) - 0.5).abs())
+    let labels = super::compare::short_labels(variants);
+    let cells: Vec<Cell> = labels
+        .iter()
+        .enumerate()
+        .map(|(v, label)| {
+            let (lo, hi) = wilson(paired.wins[v], n, Z_95);
+            Cell {
+                label: label.clone(),
+                rate: paired.rate(v),
+                lo,
+                hi,
+            }
         })
-        .unwrap_or(0);
-    let mut answers = Vec::new();
+        .collect();
+    let by_rate = |a: &&Cell, b: &&Cell| a.rate.total_cmp(&b.rate);
+    let mut answers = vec![verdict::sweep(side, &cells, 0.5)];
     if partial {
         answers.push(format!(
             "INTERRUPTED: these are the first {n} battles of each cell only."
         ));
     }
-    for (what, v) in [
-        ("Highest", best),
-        ("Lowest", worst),
+    let even = cells
+        .iter()
+        .min_by(|a, b| (a.rate - 0.5).abs().total_cmp(&(b.rate - 0.5).abs()));
+    for (what, c) in [
+        ("Highest", cells.iter().max_by(by_rate)),
+        ("Lowest", cells.iter().min_by(by_rate)),
         ("Closest to even", even),
     ] {
-        let (lo, hi) = wilson(paired.wins[v], n, Z_95);
+        let Some(c) = c else { continue };
         answers.push(format!(
-            "{what} {side} win rate: {:.1}% (95% interval {:.1}% to {:.1}%) at {}.",
-            100.0 * paired.rate(v),
-            100.0 * lo,
-            100.0 * hi,
-            variants[v].label
+            "{what} {} win rate: {} (95% interval {}) at {}.",
+            verdict::possessive(side),
+            verdict::pct(c.rate),
+            verdict::pct_span(c.lo, c.hi),
+            c.label
         ));
     }
     answers

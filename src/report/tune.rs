@@ -5,6 +5,7 @@ use super::csv_out::{csv_write, f4};
 use super::html::Manifest;
 use super::study::{header, question};
 use crate::analysis::tune::{Param, Searched};
+use crate::analysis::verdict::{self, TuneFacts};
 use std::path::Path;
 
 /// What was tuned, for the report.
@@ -28,14 +29,19 @@ pub struct TuneReport<'a> {
 impl TuneReport<'_> {
     /// What is tuned in words: "the MC ratio", "troll's MCV".
     pub fn what(&self) -> String {
-        match self.param {
-            Param::McRatio => "the MC ratio".to_string(),
-            p => format!(
-                "{}'s {}",
-                self.unit.unwrap_or(""),
-                if p == Param::Mcv { "MCV" } else { "points" }
-            ),
-        }
+        what(self.param, self.unit)
+    }
+}
+
+/// What is tuned in words: "the MC ratio", "troll's MCV".
+pub fn what(param: Param, unit: Option<&str>) -> String {
+    match param {
+        Param::McRatio => "the MC ratio".to_string(),
+        p => format!(
+            "{}'s {}",
+            unit.unwrap_or(""),
+            if p == Param::Mcv { "MCV" } else { "points" }
+        ),
     }
 }
 
@@ -80,7 +86,14 @@ pub fn write(out: &Path, t: &TuneReport, searched: &Searched) -> anyhow::Result<
             vec![
                 ("parameter", t.path.to_string()),
                 ("range", format!("{}..{}", t.range.0, t.range.1)),
-                ("target", format!("{side} wins {:.0}%", 100.0 * t.target)),
+                (
+                    "target",
+                    format!(
+                        "{} {:.0}%",
+                        crate::analysis::verdict::side_wins(side),
+                        100.0 * t.target
+                    ),
+                ),
                 ("battles per value", t.battles.to_string()),
             ],
             t.seed,
@@ -93,44 +106,64 @@ pub fn write(out: &Path, t: &TuneReport, searched: &Searched) -> anyhow::Result<
     })
 }
 
-/// The answers in words: where the win rate crosses the target, the values
-/// consistent with it, and the scenario's own value.
+/// The tuning verdict's facts.
+fn facts<'a>(t: &'a TuneReport, searched: &Searched, what: &'a str) -> TuneFacts<'a> {
+    let tuned = &searched.tuned;
+    let rate_at = |v: i64| {
+        tuned
+            .curve
+            .iter()
+            .find(|p| p.value == v)
+            .map_or(f64::NAN, |p| p.rate)
+    };
+    TuneFacts {
+        what,
+        side: t.side,
+        target: t.target,
+        current: t.current,
+        range: t.range,
+        crossing: tuned.crossing,
+        consistent: tuned.consistent,
+        ends: (rate_at(t.range.0), rate_at(t.range.1)),
+        beyond: searched.beyond,
+    }
+}
+
+/// The answers in words: the verdict, the scenario's own value, where the
+/// win rate crosses the target and the values consistent with it.
 fn answers(t: &TuneReport, searched: &Searched) -> Vec<String> {
     let (tuned, side, what) = (&searched.tuned, t.side, t.what());
-    let mut answers = Vec::new();
+    let mut answers = vec![verdict::tune(&facts(t, searched, &what))];
     if searched.partial {
         answers.push(
             "INTERRUPTED: the values were not all played in full; do not use these numbers."
                 .to_string(),
         );
     }
-    match (tuned.bracket, tuned.crossing) {
-        (Some((a, b)), Some(x)) => {
-            answers.push(format!(
-                "{side} wins {:.0}% when {what} is about {x:.2} (between {} and {}).",
-                100.0 * t.target,
-                a.value,
-                b.value
-            ));
-            for p in [a, b] {
-                answers.push(format!(
-                    "At {} = {}: {side} wins {:.1}% (95% interval {:.1}% to {:.1}%).",
-                    what,
-                    p.value,
-                    100.0 * p.rate,
-                    100.0 * p.lo,
-                    100.0 * p.hi
-                ));
-            }
-        }
-        _ => answers.push(format!(
-            "The win rate of {side} does not cross {:.0}% for {what} in {}..{}: it goes from {:.1}% to {:.1}%. Widen --range.",
-            100.0 * t.target,
-            t.range.0,
-            t.range.1,
-            100.0 * tuned.curve.first().map_or(f64::NAN, |p| p.rate),
-            100.0 * tuned.curve.last().map_or(f64::NAN, |p| p.rate)
+    match t.current {
+        Some(c) => answers.push(format!("The scenario has {what} = {c}.")),
+        None => answers.push(format!(
+            "The scenario does not set {what}; the search ran over {}..{}.",
+            t.range.0, t.range.1
         )),
+    }
+    if let (Some((a, b)), Some(x)) = (tuned.bracket, tuned.crossing) {
+        answers.push(format!(
+            "{} {:.0}% when {what} is about {x:.2} (between {} and {}).",
+            verdict::side_wins(side),
+            100.0 * t.target,
+            a.value,
+            b.value
+        ));
+        for p in [a, b] {
+            answers.push(format!(
+                "At {what} = {}: {} {} (95% interval {}).",
+                p.value,
+                verdict::side_wins(side),
+                verdict::pct(p.rate),
+                verdict::pct_span(p.lo, p.hi)
+            ));
+        }
     }
     match tuned.consistent {
         Some((a, b)) => answers.push(format!(
@@ -141,9 +174,6 @@ fn answers(t: &TuneReport, searched: &Searched) -> Vec<String> {
             "No value played has a 95% interval holding {:.0}%.",
             100.0 * t.target
         )),
-    }
-    if let Some(c) = t.current {
-        answers.push(format!("The scenario has {what} = {c}."));
     }
     answers
 }

@@ -72,6 +72,8 @@ pub enum ModelError {
     Fit(FitError),
     #[error("unit `{0}` never differs in number between the two armies of a matchup, so its worth cannot be told apart; widen its min..max or add matchups")]
     Unidentified(String),
+    #[error("{0}")]
+    Dependent(String),
     #[error("the average army's worth is not positive (exchange rate {0:.5} log-odds per point): more points do not win more here, so costs cannot be suggested")]
     NoExchangeRate(f64),
 }
@@ -94,7 +96,11 @@ pub fn fit_fairness(
         })
         .collect();
     let fit = fit(&groups).map_err(|e| match e {
-        FitError::Singular(i) if i >= 1 && i <= k => ModelError::Unidentified(names[i - 1].clone()),
+        FitError::Singular(i) => match dependency(&groups, names) {
+            Some(e) => e,
+            None if i >= 1 && i <= k => ModelError::Unidentified(names[i - 1].clone()),
+            None => ModelError::Fit(e),
+        },
         e => ModelError::Fit(e),
     })?;
     let mean_count = |u: usize| -> f64 {
@@ -154,6 +160,90 @@ pub fn fit_fairness(
         dispersion,
         fit,
     })
+}
+
+/// The linear dependency among the unit-count differences of `groups`
+/// (their covariates: 1, then one difference per unit) that makes the fit
+/// singular, named: a unit that never varies, or weighted counts that are
+/// equal (or a fixed amount apart) in every matchup. None when the
+/// covariates are not dependent (the fit failed for another reason).
+pub fn dependency(groups: &[Group], names: &[String]) -> Option<ModelError> {
+    let p = groups.first()?.x.len();
+    let mut xtx = nalgebra::DMatrix::<f64>::zeros(p, p);
+    for g in groups {
+        for i in 0..p {
+            for j in 0..p {
+                xtx[(i, j)] += g.x[i] * g.x[j];
+            }
+        }
+    }
+    let scale = (0..p).map(|i| xtx[(i, i)]).fold(0.0, f64::max).max(1.0);
+    let eig = nalgebra::SymmetricEigen::new(xtx);
+    let (min_i, min) = eig
+        .eigenvalues
+        .iter()
+        .copied()
+        .enumerate()
+        .min_by(|a, b| a.1.total_cmp(&b.1))?;
+    if min > 1e-9 * scale {
+        return None;
+    }
+    let v: Vec<f64> = eig.eigenvectors.column(min_i).iter().copied().collect();
+    let big = v.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    let units: Vec<usize> = (1..p).filter(|&i| v[i].abs() > 1e-6 * big).collect();
+    match units.as_slice() {
+        [] => None,
+        [u] => Some(ModelError::Unidentified(names[u - 1].clone())),
+        _ => {
+            // The smallest weight becomes 1, and the first one positive.
+            let unit = units
+                .iter()
+                .map(|&i| v[i].abs())
+                .fold(f64::INFINITY, f64::min);
+            let sign = if v[units[0]] < 0.0 { -1.0 } else { 1.0 };
+            let w = |i: usize| sign * v[i] / unit;
+            let number = |x: f64| {
+                let r = (x * 100.0).round() / 100.0;
+                if r.fract() == 0.0 {
+                    format!("{}", r as i64)
+                } else {
+                    format!("{r}")
+                }
+            };
+            let mut terms = String::new();
+            for (n, &i) in units.iter().enumerate() {
+                let c = w(i);
+                let name = &names[i - 1];
+                let mag = if (c.abs() - 1.0).abs() < 1e-6 {
+                    name.clone()
+                } else {
+                    format!("{} x {name}", number(c.abs()))
+                };
+                terms.push_str(&match (n, c < 0.0) {
+                    (0, _) => mag,
+                    (_, true) => format!(" - {mag}"),
+                    (_, false) => format!(" + {mag}"),
+                });
+            }
+            // x . v = 0 with x_0 = 1: the weighted differences equal -v_0.
+            let constant = number(-sign * v[0] / unit);
+            let listed: Vec<&str> = units.iter().map(|&i| names[i - 1].as_str()).collect();
+            let units = match listed.split_last() {
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            let same = if constant == "0" {
+                "is the same in both armies of every matchup".to_string()
+            } else {
+                format!(
+                    "differs by {constant} between the first army and the second in every matchup"
+                )
+            };
+            Some(ModelError::Dependent(format!(
+                "the unit counts are linearly dependent: {terms} {same}, so the model cannot tell the worths of {units} apart; break the link by letting the armies buy them independently: widen the min..max of one of them, or change a cost so they are not traded at a fixed rate"
+            )))
+        }
+    }
 }
 
 /// `over` (suggested well below the cost), `under` (well above) or `""`.

@@ -24,8 +24,8 @@ macro_rules! tell {
 
 mod analyze;
 mod check;
-mod completions;
 mod compare;
+mod completions;
 mod decks;
 mod fairness;
 mod merge;

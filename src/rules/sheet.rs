@@ -4,6 +4,7 @@
 //! points, starting Morale Counters, Generalship Die and Orders build.
 //! A value a ruleset does not have is `None` and shown as "-".
 
+use crate::base::Side;
 use std::fmt::Write;
 
 /// Both sides' sheets, in scenario order.
@@ -87,6 +88,18 @@ fn cell(v: Option<u32>) -> String {
 }
 
 impl ArmySheet {
+    /// The sheet of `units`, each with its side, in scenario order.
+    pub fn from_units(names: [&str; 2], units: impl IntoIterator<Item = (Side, UnitLine)>) -> Self {
+        let mut sides = names.map(|name| SideSheet {
+            name: name.to_string(),
+            ..SideSheet::default()
+        });
+        for (side, unit) in units {
+            sides[side.index()].units.push(unit);
+        }
+        ArmySheet { sides }
+    }
+
     /// Whether any unit has an MCV (a States of Battle battle).
     pub fn has_mcv(&self) -> bool {
         self.sides

@@ -104,3 +104,37 @@ fn check_prints_a_valid_scenarios_army_sheet() {
     assert!(stdout.contains("army sheet\n"), "{stdout}");
     assert!(stdout.contains("models points"), "{stdout}");
 }
+
+#[test]
+fn completions_and_man_pages_come_from_the_command_line_itself() {
+    let bash = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert_eq!(bash.status.code(), Some(0));
+    let script = String::from_utf8_lossy(&bash.stdout);
+    for word in ["_muster()", "--no-report", "--checkpoint", "fairness"] {
+        assert!(
+            script.contains(word),
+            "`{word}` missing from the bash script"
+        );
+    }
+    let bad = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["completions", "tcsh"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let dir = tempfile::tempdir().unwrap();
+    let man = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .arg("manpage")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(man.status.code(), Some(0));
+    let run = std::fs::read_to_string(dir.path().join("muster-run.1")).unwrap();
+    assert!(
+        run.contains("no\\-report") || run.contains("no-report"),
+        "{run}"
+    );
+    assert!(dir.path().join("muster.1").is_file());
+}

@@ -20,7 +20,7 @@ pub mod spec;
 pub mod state;
 
 use crate::dice::Dice;
-use crate::rules::sheet::{ArmySheet, SideSheet, UnitLine};
+use crate::rules::sheet::{ArmySheet, UnitLine};
 use crate::rules::{BattleRecord, Ruleset, Tracer};
 use crate::stats::{TallyShape, UnitMeta};
 use setup::{ArmiesSetup, Role};
@@ -84,25 +84,19 @@ impl Ruleset for Armies {
 
     fn army_sheet(&self) -> ArmySheet {
         let s = &self.setup;
-        let side = |i: usize| SideSheet {
-            name: s.sides[i].name.clone(),
-            units: s
-                .units
-                .iter()
-                .filter(|u| u.side.index() == i)
-                .map(|u| UnitLine {
+        ArmySheet::from_units(
+            self.side_names(),
+            s.units.iter().map(|u| {
+                let troop = &s.troops[u.troop];
+                let line = UnitLine {
                     label: u.label.clone(),
-                    profile: s.troops[u.troop].id.clone(),
-                    models: None,
-                    points: Some(s.troops[u.troop].points),
-                    mcv: None,
-                })
-                .collect(),
-            ..SideSheet::default()
-        };
-        ArmySheet {
-            sides: [side(0), side(1)],
-        }
+                    profile: troop.id.clone(),
+                    points: Some(troop.points),
+                    ..UnitLine::default()
+                };
+                (u.side, line)
+            }),
+        )
     }
 
     fn play<T: Tracer>(

@@ -48,7 +48,7 @@ pub mod traits;
 pub mod turn;
 
 use crate::dice::Dice;
-use crate::rules::sheet::{ArmySheet, SideSheet, UnitLine};
+use crate::rules::sheet::{ArmySheet, UnitLine};
 use crate::rules::{BattleRecord, BySide, Ruleset, Tracer, UnitResult};
 use crate::rulesets::dnd_war::doctrine::DndDoctrine;
 use crate::stats::{TallyShape, UnitEvents, UnitMeta};
@@ -163,25 +163,19 @@ impl Ruleset for DndWar {
 
     fn army_sheet(&self) -> ArmySheet {
         let s = &self.setup;
-        let side = |i: usize| SideSheet {
-            name: s.side_names[i].clone(),
-            units: s
-                .units
-                .iter()
-                .filter(|u| u.side.index() == i)
-                .map(|u| UnitLine {
+        ArmySheet::from_units(
+            self.side_names(),
+            s.units.iter().map(|u| {
+                let line = UnitLine {
                     label: u.label.clone(),
                     profile: s.profiles[u.profile].id.clone(),
                     models: Some(u32::from(u.body.alive)),
                     points: Some(u.points),
                     mcv: None,
-                })
-                .collect(),
-            ..SideSheet::default()
-        };
-        ArmySheet {
-            sides: [side(0), side(1)],
-        }
+                };
+                (u.side, line)
+            }),
+        )
     }
 
     fn play<T: Tracer>(

@@ -338,12 +338,7 @@ fn check_core(ctx: &Ctx, p: &mut Vec<Problem>, core: &str) {
 
 /// The side's Generalship Die when it is a real die (d4, d6, d8, d10, d12,
 /// d20; the seed rolls GD vs GD with polyhedral dice).
-fn side_gd(
-    ctx: &Ctx,
-    p: &mut Vec<Problem>,
-    si: usize,
-    side: &impl SobSideBlock,
-) -> Option<u8> {
+fn side_gd(ctx: &Ctx, p: &mut Vec<Problem>, si: usize, side: &impl SobSideBlock) -> Option<u8> {
     let die = side.gd().unwrap_or(10);
     if !GD_SIDES.iter().any(|&d| i64::from(d) == die) {
         ctx.err(

@@ -1285,7 +1285,11 @@ impl Deploying<'_> {
                 field("facing"),
                 format!(
                     "facing {} is not a bearing from -360 to 360 degrees",
-                    if facing.abs() < 1e6 { facing.to_string() } else { format!("{facing:e}") }
+                    if facing.abs() < 1e6 {
+                        facing.to_string()
+                    } else {
+                        format!("{facing:e}")
+                    }
                 ),
                 Some("give degrees clockwise from north, e.g. 0 (north) or 180 (south)".into()),
             );

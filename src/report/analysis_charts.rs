@@ -2,7 +2,7 @@
 //! fairness), drawn from their CSV files.
 
 use super::build::run_charts;
-use super::charts::{Chart, Curve, Interval};
+use super::charts::{Chart, Curve, Interval, Scale};
 use super::table::CsvTable;
 use super::ReportError;
 use std::path::Path;
@@ -38,6 +38,7 @@ fn fairness(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         Chart::Intervals {
             title: "Suggested cost / current cost per unit (95% intervals; 1 = fair)".to_string(),
             y_label: "suggested / current cost".to_string(),
+            y_scale: Scale::Number,
             items: items(
                 &t,
                 "unit",
@@ -51,6 +52,7 @@ fn fairness(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             title: "Value per point per unit (log-odds of winning per point, 95% intervals)"
                 .to_string(),
             y_label: "log-odds per point".to_string(),
+            y_scale: Scale::Number,
             items: items(&t, "unit", "per_point", "per_point_lo95", "per_point_hi95"),
             reference: None,
         },
@@ -64,12 +66,14 @@ fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         Chart::Intervals {
             title: format!("{focus} win rate per variant (95% Wilson intervals)"),
             y_label: "win rate".to_string(),
+            y_scale: Scale::Percent,
             items: items(&t, "label", "win_rate", "win_rate_lo95", "win_rate_hi95"),
             reference: Some(0.5),
         },
         Chart::Intervals {
             title: format!("{focus} win rate minus the baseline's (paired 95% intervals)"),
-            y_label: "difference in win rate".to_string(),
+            y_label: "difference in win rate (pp)".to_string(),
+            y_scale: Scale::PercentPoints,
             items: items(&t, "label", "difference", "diff_lo95", "diff_hi95")
                 .into_iter()
                 .skip(1)
@@ -97,6 +101,8 @@ fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         ),
         x_label: "round".to_string(),
         y_label: measure.replace('_', " "),
+        x_scale: Scale::Whole,
+        y_scale: Scale::Number,
         curves,
         reference: None,
     });
@@ -127,6 +133,8 @@ fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             title: format!("{focus} win rate over the sweep (95% Wilson band)"),
             x_label: x_path,
             y_label: "win rate".to_string(),
+            x_scale: Scale::Number,
+            y_scale: Scale::Percent,
             curves: vec![Curve {
                 label: focus,
                 points: t.band(["x", "win_rate_lo95", "win_rate", "win_rate_hi95"], |_| {
@@ -140,6 +148,7 @@ fn sweep(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         return Ok(vec![Chart::Intervals {
             title: format!("{focus} win rate over the sweep (95% Wilson intervals)"),
             y_label: "win rate".to_string(),
+            y_scale: Scale::Percent,
             items: items(&t, "x", "win_rate", "win_rate_lo95", "win_rate_hi95"),
             reference: Some(0.5),
         }]);
@@ -168,6 +177,8 @@ fn tune(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         title: format!("{focus} win rate against {path} (95% Wilson band)"),
         x_label: path,
         y_label: "win rate".to_string(),
+        x_scale: Scale::Number,
+        y_scale: Scale::Percent,
         curves: vec![Curve {
             label: focus,
             points: t.band(
@@ -198,6 +209,7 @@ fn decks(dir: &Path) -> Result<Vec<Chart>, ReportError> {
     let mut charts = vec![Chart::Intervals {
         title: format!("{focus} win rate of the 30 best builds in the race (95% Wilson)"),
         y_label: "win rate".to_string(),
+        y_scale: Scale::Percent,
         items: items(&top, "build", "win_rate", "win_rate_lo95", "win_rate_hi95"),
         reference: None,
     }];
@@ -205,6 +217,7 @@ fn decks(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         charts.push(Chart::Intervals {
             title: format!("{focus} win rate of the top builds on a fresh seed (95% Wilson)"),
             y_label: "win rate".to_string(),
+            y_scale: Scale::Percent,
             items: items(
                 &confirmed,
                 "build",

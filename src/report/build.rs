@@ -3,7 +3,7 @@
 //! CSVs, then the charts (`charts/*.svg`, and `.png` on request) and
 //! `report.html`. What each kind of folder charts is decided here.
 
-use super::charts::{render_png, render_svg, Chart, Curve, Interval};
+use super::charts::{render_png, render_svg, Chart, Curve, Interval, Scale};
 use super::html::{page, Manifest};
 use super::table::CsvTable;
 use super::{write_text, ReportError};
@@ -186,6 +186,7 @@ pub fn run_charts(dir: &Path, prefix: &str) -> Result<Vec<Chart>, ReportError> {
     charts.push(Chart::Intervals {
         title: format!("{prefix}Win rate per side (95% Wilson intervals)"),
         y_label: "win rate".to_string(),
+        y_scale: Scale::Percent,
         items: summary
             .rows
             .iter()
@@ -212,6 +213,8 @@ pub fn run_charts(dir: &Path, prefix: &str) -> Result<Vec<Chart>, ReportError> {
         ),
         x_label: "round".to_string(),
         y_label: measure.replace('_', " "),
+        x_scale: Scale::Whole,
+        y_scale: Scale::Number,
         curves: sides
             .iter()
             .map(|side| Curve {

@@ -29,6 +29,59 @@ pub struct Curve {
     pub points: Vec<(f64, f64, f64, f64)>,
 }
 
+/// How an axis's tick values read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// Shares (0..1) shown as percentages: `42%`, `42.5%`.
+    Percent,
+    /// Differences of shares shown in percentage points: `+2 pp`.
+    PercentPoints,
+    /// Counts and rounds: whole ticks only (`3`), none between.
+    Whole,
+    /// Any other number, to three significant decimals at most.
+    Number,
+}
+
+impl Scale {
+    /// The tick label of `v` (never `-0`).
+    pub fn tick(self, v: f64) -> String {
+        let v = if v == 0.0 { 0.0 } else { v };
+        let trim = |s: String| {
+            if s.contains('.') {
+                let t = s.trim_end_matches('0').trim_end_matches('.');
+                if t == "-0" {
+                    "0".to_string()
+                } else {
+                    t.to_string()
+                }
+            } else {
+                s
+            }
+        };
+        match self {
+            Scale::Percent => format!("{}%", trim(format!("{:.1}", 100.0 * v))),
+            Scale::PercentPoints => {
+                let t = trim(format!("{:.1}", 100.0 * v));
+                let sign = if t != "0" && !t.starts_with('-') {
+                    "+"
+                } else {
+                    ""
+                };
+                format!("{sign}{t} pp")
+            }
+            Scale::Whole => {
+                let r = v.round();
+                if (v - r).abs() < 1e-9 {
+                    trim(format!("{r:.0}"))
+                } else {
+                    String::new()
+                }
+            }
+            Scale::Number => trim(format!("{v:.3}")),
+        }
+    }
+}
+
 /// A chart as data.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Chart {
@@ -37,6 +90,7 @@ pub enum Chart {
     Intervals {
         title: String,
         y_label: String,
+        y_scale: Scale,
         items: Vec<Interval>,
         reference: Option<f64>,
     },
@@ -45,6 +99,8 @@ pub enum Chart {
         title: String,
         x_label: String,
         y_label: String,
+        x_scale: Scale,
+        y_scale: Scale,
         curves: Vec<Curve>,
         reference: Option<f64>,
     },
@@ -54,7 +110,7 @@ pub enum Chart {
         x_label: String,
         layers: Vec<(String, Vec<(f64, f64)>)>,
     },
-    /// Bars at integer x (a histogram).
+    /// Bars at integer x (a histogram of shares: y in percent).
     Bars {
         title: String,
         x_label: String,
@@ -138,16 +194,25 @@ fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &Chart) -> Dra
         Chart::Intervals {
             title,
             y_label,
+            y_scale,
             items,
             reference,
-        } => intervals(root, title, y_label, items, *reference)?,
+        } => intervals(root, title, (y_label, *y_scale), items, *reference)?,
         Chart::Curves {
             title,
             x_label,
             y_label,
+            x_scale,
+            y_scale,
             curves: c,
             reference,
-        } => curves(root, title, x_label, y_label, c, *reference)?,
+        } => curves(
+            root,
+            title,
+            [(x_label, *x_scale), (y_label, *y_scale)],
+            c,
+            *reference,
+        )?,
         Chart::Stacked {
             title,
             x_label,
@@ -233,7 +298,7 @@ fn short(label: &str) -> String {
 fn intervals<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
-    y_label: &str,
+    (y_label, y_scale): (&str, Scale),
     items: &[Interval],
     reference: Option<f64>,
 ) -> Drawn {
@@ -269,6 +334,7 @@ fn intervals<DB: DrawingBackend>(
         } else {
             ("sans-serif", 12).into_font()
         })
+        .y_label_formatter(&|v| y_scale.tick(*v))
         .y_desc(y_label)
         .draw()
         .map_err(err)?;
@@ -293,8 +359,7 @@ fn intervals<DB: DrawingBackend>(
 fn curves<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
-    x_label: &str,
-    y_label: &str,
+    [(x_label, x_scale), (y_label, y_scale)]: [(&str, Scale); 2],
     curves: &[Curve],
     reference: Option<f64>,
 ) -> Drawn {
@@ -312,6 +377,8 @@ fn curves<DB: DrawingBackend>(
     let mut chart = frame(root, title, (40, 60), padded(x0, x1), padded(y0, y1))?;
     chart
         .configure_mesh()
+        .x_label_formatter(&|v| x_scale.tick(*v))
+        .y_label_formatter(&|v| y_scale.tick(*v))
         .x_desc(x_label)
         .y_desc(y_label)
         .draw()
@@ -369,6 +436,8 @@ fn stacked<DB: DrawingBackend>(
     let mut chart = frame(root, title, (40, 60), padded(x0, x1), 0f64..1.0)?;
     chart
         .configure_mesh()
+        .x_label_formatter(&|v| Scale::Whole.tick(*v))
+        .y_label_formatter(&|v| Scale::Percent.tick(*v))
         .x_desc(x_label)
         .y_desc("share of battles")
         .draw()
@@ -416,6 +485,8 @@ fn bars<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .disable_x_mesh()
+        .x_label_formatter(&|v| Scale::Whole.tick(*v))
+        .y_label_formatter(&|v| Scale::Percent.tick(*v))
         .x_desc(x_label)
         .y_desc(y_label)
         .draw()
@@ -493,4 +564,24 @@ fn heatmap<DB: DrawingBackend>(
             .map_err(err)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod scale_tests {
+    use super::Scale;
+
+    #[test]
+    fn ticks_read_as_percent_pp_whole_numbers_and_never_minus_zero() {
+        assert_eq!(Scale::Percent.tick(0.42), "42%");
+        assert_eq!(Scale::Percent.tick(0.425), "42.5%");
+        assert_eq!(Scale::Percent.tick(-0.0), "0%");
+        assert_eq!(Scale::PercentPoints.tick(0.02), "+2 pp");
+        assert_eq!(Scale::PercentPoints.tick(-0.015), "-1.5 pp");
+        assert_eq!(Scale::PercentPoints.tick(-0.0001), "0 pp");
+        assert_eq!(Scale::Whole.tick(3.0), "3");
+        assert_eq!(Scale::Whole.tick(2.5), "");
+        assert_eq!(Scale::Whole.tick(-0.0), "0");
+        assert_eq!(Scale::Number.tick(-0.0004), "0");
+        assert_eq!(Scale::Number.tick(1.25), "1.25");
+    }
 }

@@ -89,7 +89,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play many battles of a scenario and write summary.csv, rounds.csv, units.csv and run.toml.
+    /// Play many battles of a scenario: army sheet, verdict, CSVs, run.toml and report.html.
     Run(run::RunArgs),
     /// Compare variants of a scenario (or several scenarios) on common random numbers.
     Compare(compare::CompareArgs),

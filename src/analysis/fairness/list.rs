@@ -1,16 +1,16 @@
 //! The fairness list file: a base scenario (board, rules, doctrines, each
 //! side's settings), each side's deployment slots and fixed units, and the
 //! units an army may buy with their minimum and maximum counts. Loading it
-//! validates every unit option by building a one-unit army of it on both
-//! sides and reads the unit's cost from the validated scenario, so a unit's
-//! problems point to its table in the list file.
+//! checks the header and the slots' centres here, then prices and places
+//! every unit option through generated scenarios (`probe.rs`), so a unit's
+//! or a slot's problems point to its line in the list file.
 
 use crate::analysis::vary::scenario_text;
 use crate::rules::RulesetKind;
 use crate::scenario::locate::Locator;
 use crate::scenario::parse::{fields_of, parse, RawFile};
 use crate::scenario::problems::{Problem, Problems, Seg};
-use crate::scenario::{load_scenario, load_scenario_text, Scenario, ScenarioRules};
+use crate::scenario::{load_scenario, load_scenario_text, Scenario};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use toml::{Table, Value};
@@ -187,7 +187,8 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
         options,
         base_text,
     };
-    price_options(&mut list, &loc)?;
+    super::probe::price_options(&mut list, &loc)?;
+    super::probe::fill_slots(&list, &loc)?;
     Ok(list)
 }
 
@@ -424,117 +425,6 @@ fn scenario_field() -> [Seg; 2] {
     [Seg::from("fairness"), Seg::from("scenario")]
 }
 
-/// Builds a one-unit army of each option on both sides, validates it and
-/// records the option's cost.
-fn price_options(list: &mut FairnessList, loc: &Locator) -> Result<(), Problems> {
-    let mut p = Vec::new();
-    for i in 0..list.options.len() {
-        // Option i on the sides that buy it, another side's first option
-        // on the other.
-        let counts = [0, 1].map(|s| {
-            let mut c = vec![0; list.options.len()];
-            let pick = if list.options[i].sides[s] {
-                Some(i)
-            } else {
-                list.options.iter().position(|o| o.sides[s])
-            };
-            if let Some(k) = pick {
-                c[k] = 1;
-            }
-            c
-        });
-        let side = if list.options[i].sides[0] { 0 } else { 1 };
-        match list.scenario(&[&counts[0], &counts[1]], "probe") {
-            Ok(s) => {
-                let cost = unit_points(&s.rules, &list.options[i].name, side);
-                if cost == 0 {
-                    p.push(loc.problem(
-                        &list.options[i].path,
-                        format!("`{}` costs 0 points", list.options[i].name),
-                        Some("characters are not bought (L753); put them in [[side.fixed]]".into()),
-                    ));
-                }
-                list.options[i].cost = cost;
-            }
-            Err(found) => p.extend(found.0.into_iter().map(|q| relocate(list, loc, i, q))),
-        }
-    }
-    if p.is_empty() {
-        Ok(())
-    } else {
-        Err(Problems(p))
-    }
-}
-
-/// The points of `side`'s unit labelled `name 1` (the first generated one).
-fn unit_points(rules: &ScenarioRules, name: &str, side: usize) -> u32 {
-    let units = match rules {
-        ScenarioRules::DndWar(d) => &d.setup.units,
-        ScenarioRules::StatesOfBattle(s) => &s.core.setup.units,
-        _ => return 0,
-    };
-    let label = generated_label(name, 0);
-    units
-        .iter()
-        .find(|u| u.side.index() == side && u.label == label)
-        .map_or(0, |u| u.points)
-}
-
-/// A problem of a generated scenario, pointed at the list file: fields of
-/// a fixed unit go to its `[[side.fixed]]` table, others to unit option `i`.
-fn relocate(list: &FairnessList, loc: &Locator, i: usize, q: Problem) -> Problem {
-    let (path, what) = match unit_of(&q.field) {
-        Some((s, k, rest)) if s < 2 && k < list.fixed[s].len() => (
-            key_path(crate::path!["side", s, "fixed", k], rest),
-            format!("fixed unit {} of side {}", k + 1, s + 1),
-        ),
-        found => (
-            key_path(
-                list.options[i].path.clone(),
-                found.map_or("", |(_, _, rest)| rest),
-            ),
-            format!("`{}`", list.options[i].name),
-        ),
-    };
-    let mut out = loc.problem(
-        &path,
-        format!(
-            "{what} in a generated army: {}{}",
-            if q.field.is_empty() {
-                String::new()
-            } else {
-                format!("`{}`: ", q.field)
-            },
-            q.message
-        ),
-        q.hint,
-    );
-    if out.hint.is_none() {
-        out.hint = Some(format!(
-            "the generated scenario's problem was at {}:{}",
-            q.file, q.line
-        ));
-    }
-    out
-}
-
-/// The side, the unit and the rest of a rendered field path
-/// `side[s].units[k]...`.
-fn unit_of(field: &str) -> Option<(usize, usize, &str)> {
-    let (s, rest) = field.strip_prefix("side[")?.split_once("].units[")?;
-    let (k, rest) = rest.split_once(']')?;
-    Some((s.parse().ok()?, k.parse().ok()?, rest))
-}
-
-/// `base` followed by the keys of a rendered field tail like `.companies`.
-fn key_path(mut base: Vec<Seg>, rest: &str) -> Vec<Seg> {
-    if let Some(key) = rest.strip_prefix('.') {
-        let key = key.split(['.', '[']).next().unwrap_or(key);
-        base.push(Seg::Key(key.to_string()));
-    }
-    base
-}
-
 /// The label of the `n`th (from 0) generated unit of option `name`.
 pub fn generated_label(name: &str, n: usize) -> String {
     format!("{name} {}", n + 1)
@@ -546,32 +436,46 @@ impl FairnessList {
     /// per slot; army-building checks off (the list's counts and the budget
     /// are the rules).
     pub fn scenario(&self, armies: &[&[u32]; 2], label: &str) -> Result<Scenario, Problems> {
+        let placed = armies.map(|counts| {
+            (0..self.options.len())
+                .flat_map(|o| std::iter::repeat(Some(o)).take(counts[o] as usize))
+                .collect::<Vec<_>>()
+        });
+        self.scenario_placed(&placed, label)
+    }
+
+    /// The scenario with option `placed[s][k]` in side `s`'s slot `k`
+    /// (`None` leaves the slot empty).
+    pub(super) fn scenario_placed(
+        &self,
+        placed: &[Vec<Option<usize>>; 2],
+        label: &str,
+    ) -> Result<Scenario, Problems> {
         let mut doc = self.base_text.clone();
         if let Some(Value::Table(meta)) = doc.get_mut("scenario") {
             meta.insert("army_building".into(), Value::Boolean(false));
             let name = format!("{} [{label}]", self.name);
             meta.insert("name".into(), Value::String(name));
         }
-        let mut too_many = None;
+        let too_many = (0..2).find(|&s| placed[s].len() > self.slots[s].len());
         if let Some(Value::Array(sides)) = doc.get_mut("side") {
             for (s, side) in sides.iter_mut().enumerate().take(2) {
                 let mut units: Vec<Value> =
                     self.fixed[s].iter().cloned().map(Value::Table).collect();
-                let mut slots = self.slots[s].iter();
-                for (o, &n) in self.options.iter().zip(armies[s]) {
-                    for k in 0..n as usize {
-                        let Some(&[x, y]) = slots.next() else {
-                            too_many = Some(s);
-                            break;
-                        };
-                        let mut t = o.table.clone();
-                        t.insert("label".into(), Value::String(generated_label(&o.name, k)));
-                        t.insert(
-                            "at".into(),
-                            Value::Array(vec![Value::Float(x), Value::Float(y)]),
-                        );
-                        units.push(Value::Table(t));
-                    }
+                let mut seen = vec![0; self.options.len()];
+                let filled = placed[s].iter().zip(&self.slots[s]);
+                for (o, &[x, y]) in filled.filter_map(|(o, at)| Some(((*o)?, at))) {
+                    let mut t = self.options[o].table.clone();
+                    t.insert(
+                        "label".into(),
+                        Value::String(generated_label(&self.options[o].name, seen[o])),
+                    );
+                    seen[o] += 1;
+                    t.insert(
+                        "at".into(),
+                        Value::Array(vec![Value::Float(x), Value::Float(y)]),
+                    );
+                    units.push(Value::Table(t));
                 }
                 if let Value::Table(side) = side {
                     side.insert("units".into(), Value::Array(units));

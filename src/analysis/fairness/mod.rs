@@ -8,6 +8,7 @@
 pub mod armies;
 pub mod list;
 pub mod model;
+mod probe;
 
 use crate::engine::{play_each, Observer};
 use crate::rules::{Ruleset, Side};

@@ -14,6 +14,7 @@ use crate::report::{write_text, FolderKind, OutDir, RESUME_FILE};
 use crate::rules::Ruleset;
 use crate::scenario::raw::Provenance;
 use crate::scenario::{load_scenario_text, Scenario, WithRuleset};
+use crate::shard::resume::PrecisionPlan;
 use crate::shard::resume::{self, ResumeFile};
 use crate::shard::{Shard, ShardFile, SHARD_FILE};
 use crate::stats::Tally;
@@ -143,13 +144,22 @@ fn resume_run(dir: &Path, args: &RunArgs) -> anyhow::Result<i32> {
     let out = OutDir::claim(&target, FolderKind::Run, args.force)?;
     let shard = record.shard.map(|(index, count)| Shard { index, count });
     if !args.quiet {
-        tell!(
-            "resuming {}: {} of battles {} to {} were played; playing the rest",
-            dir.display(),
-            record.tally.battles,
-            record.start,
-            record.end.saturating_sub(1)
-        );
+        match record.precision {
+            Some(p) => tell!(
+                "resuming {}: {} battles were played; playing on to +/-{} (at most {} battles)",
+                dir.display(),
+                record.tally.battles,
+                p.half_width,
+                p.max_battles
+            ),
+            None => tell!(
+                "resuming {}: {} of battles {} to {} were played; playing the rest",
+                dir.display(),
+                record.tally.battles,
+                record.start,
+                record.end.saturating_sub(1)
+            ),
+        }
     }
     scenario.rules.with(RunJob {
         scenario: &scenario,
@@ -246,7 +256,14 @@ fn run_with<R: Ruleset>(ruleset: &R, job: &RunJob) -> anyhow::Result<i32> {
         Some(r) => Batch {
             seed: r.seed,
             battles: r.battles,
-            plan: Plan::Fixed(r.battles),
+            plan: match r.precision {
+                Some(p) => Plan::Precision {
+                    half_width: p.half_width,
+                    batch: p.batch,
+                    max_battles: p.max_battles,
+                },
+                None => Plan::Fixed(r.battles),
+            },
             shard: job.shard,
         },
         None => {
@@ -290,7 +307,10 @@ fn run_with<R: Ruleset>(ruleset: &R, job: &RunJob) -> anyhow::Result<i32> {
         elapsed,
         played_now,
         result.partial,
-        args.precision,
+        match batch.plan {
+            Plan::Precision { half_width, .. } => Some(half_width),
+            Plan::Fixed(_) => None,
+        },
     );
     say!("outputs: {}", job.out.path().display());
     if !args.no_report {
@@ -314,6 +334,8 @@ fn play<R: Ruleset>(
 ) -> anyhow::Result<engine::BatchResult> {
     let (scenario, args) = (job.scenario, job.args);
     let range = match job.resumed {
+        // A resumed --precision run plays on under its stopping rule.
+        Some(r) if r.precision.is_some() => None,
         Some(r) => Some((r.start + r.tally.battles, r.end)),
         None => batch.shard.map(|s| s.range(batch.battles)),
     };
@@ -386,7 +408,11 @@ fn play<R: Ruleset>(
                 hook,
             )
         }
-        (None, _) => engine::run_rows(ruleset, seed, batch.plan, cancel, progress, rows, hook),
+        (None, resumed) => {
+            let prefix = resumed.map_or_else(|| Tally::new(&shape), |r| r.tally.clone());
+            let hooks = (rows, hook);
+            engine::run_rows_from(ruleset, seed, batch.plan, prefix, cancel, progress, hooks)
+        }
     });
     progress.finish();
     drop(sink);
@@ -397,8 +423,7 @@ fn play<R: Ruleset>(
     Ok(result)
 }
 
-/// Writes run.toml, shard.json for a shard and resume.json when partial
-/// (a fixed-size run or a shard; a `--precision` run cannot be resumed).
+/// Writes run.toml, shard.json for a shard and resume.json when partial.
 fn write_run_files(
     out: &Path,
     job: &RunJob,
@@ -421,9 +446,10 @@ fn write_run_files(
         partial,
         note,
     };
-    let (start, end) = match shard {
-        Some(s) => s.range(battles),
-        None => (0, battles),
+    let (start, end) = match (shard, batch.plan) {
+        (Some(s), _) => s.range(battles),
+        (None, Plan::Precision { max_battles, .. }) => (0, max_battles),
+        (None, Plan::Fixed(_)) => (0, battles),
     };
     let how = match state {
         Done::Checkpoint => "checkpoint of a run still playing",
@@ -464,8 +490,9 @@ fn write_run_files(
     };
     let this_run = match (state, job.resumed) {
         // A resumed run ends with the text its first process would have
-        // written, byte for byte.
-        (Done::Complete, Some(r)) => r.final_run_toml.clone(),
+        // written, byte for byte (a --precision run's is written when it
+        // stops, from the same scenario: run.toml round-trips exactly).
+        (Done::Complete, Some(r)) if r.precision.is_none() => r.final_run_toml.clone(),
         _ => run_toml(
             scenario,
             written(tally.battles),
@@ -483,12 +510,13 @@ fn write_run_files(
         let json = serde_json::to_string(&file).context("cannot encode the shard file")?;
         write_text(&out.join(SHARD_FILE), &json)?;
     }
-    if partial && matches!(batch.plan, Plan::Fixed(_)) {
-        let final_run_toml = match job.resumed {
-            Some(r) => r.final_run_toml.clone(),
-            None => complete_toml(end - start)?,
+    if partial {
+        let final_run_toml = match (job.resumed, batch.plan) {
+            (_, Plan::Precision { .. }) => String::new(),
+            (Some(r), _) => r.final_run_toml.clone(),
+            (None, _) => complete_toml(end - start)?,
         };
-        let record = ResumeFile::new(
+        let mut record = ResumeFile::new(
             (seed, battles, start, end),
             shard.map(|s| (s.index, s.count)),
             whole_text,
@@ -496,6 +524,18 @@ fn write_run_files(
             &this_run,
             tally.clone(),
         );
+        if let Plan::Precision {
+            half_width,
+            batch,
+            max_battles,
+        } = batch.plan
+        {
+            record.precision = Some(PrecisionPlan {
+                half_width,
+                batch,
+                max_battles,
+            });
+        }
         let json = serde_json::to_string(&record).context("cannot encode the resume file")?;
         write_text(&out.join(RESUME_FILE), &json)?;
     }
@@ -536,7 +576,7 @@ fn print_summary(
                 );
             }
             None => say!(
-                "PARTIAL: interrupted; these are the first {} battles only",
+                "PARTIAL: interrupted; these are the first {} battles only; `muster run --resume` continues it",
                 tally.battles
             ),
         }

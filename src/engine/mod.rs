@@ -282,10 +282,28 @@ pub fn run_rows<R: Ruleset>(
     plan: Plan,
     cancel: &AtomicBool,
     observer: &dyn Observer,
-    mut rows: Option<RowSink>,
-    mut on_prefix: Option<PrefixHook>,
+    rows: Option<RowSink>,
+    on_prefix: Option<PrefixHook>,
 ) -> BatchResult {
-    let mut tally = Tally::new(&ruleset.tally_shape());
+    let empty = Tally::new(&ruleset.tally_shape());
+    let hooks = (rows, on_prefix);
+    run_rows_from(ruleset, seed, plan, empty, cancel, observer, hooks)
+}
+
+/// [`run_rows`] on top of `prefix`, the tally of the run's first battles
+/// (a run resumed under `--precision`): a batch cut short is finished to
+/// its boundary before the precision is tested, so the resumed run stops
+/// where the uninterrupted one does.
+pub fn run_rows_from<R: Ruleset>(
+    ruleset: &R,
+    seed: u64,
+    plan: Plan,
+    prefix: Tally,
+    cancel: &AtomicBool,
+    observer: &dyn Observer,
+    (mut rows, mut on_prefix): (Option<RowSink>, Option<PrefixHook>),
+) -> BatchResult {
+    let mut tally = prefix;
     let mut go = |start: u64, n: u64, tally: &mut Tally| {
         let rows = rows.as_mut().map(|r| &mut **r as RowSink);
         let hook = on_prefix.as_mut().map(|h| &mut **h as PrefixHook);
@@ -293,7 +311,8 @@ pub fn run_rows<R: Ruleset>(
     };
     match plan {
         Plan::Fixed(n) => {
-            let done = go(0, n, &mut tally);
+            let start = tally.battles;
+            let done = go(start, n - start, &mut tally);
             BatchResult {
                 tally,
                 partial: !done,
@@ -304,7 +323,8 @@ pub fn run_rows<R: Ruleset>(
             batch,
             max_battles,
         } => loop {
-            let n = batch.min(max_battles - tally.battles);
+            let to_boundary = batch - tally.battles % batch;
+            let n = to_boundary.min(max_battles - tally.battles);
             let start = tally.battles;
             if !go(start, n, &mut tally) {
                 return BatchResult {

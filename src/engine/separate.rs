@@ -12,7 +12,10 @@ use crate::stats::Tally;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Plays `per` battles of each ruleset; None for those not started before
+/// Battles a ruleset plays between two looks at the cancel flag.
+const CANCEL_STEP: u64 = 256;
+
+/// Plays `per` battles of each ruleset; None for those not finished before
 /// `cancel` was set.
 pub fn play_each<R: Ruleset>(
     rulesets: &[&R],
@@ -32,12 +35,23 @@ pub fn play_each<R: Ruleset>(
             let mut record = BattleRecord::default();
             let mut tally = Tally::new(&ruleset.tally_shape());
             let first = j as u64 * per;
-            for idx in first..first + per {
-                let mut dice = Dice::for_battle(seed, idx);
-                ruleset.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
-                tally.add(&record);
+            let mut from = first;
+            while from < first + per {
+                // A ruleset's battles are checked for `cancel` a step at a
+                // time, so a stop is quick however many it plays; one cut
+                // short is not returned.
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let to = (from + CANCEL_STEP).min(first + per);
+                for idx in from..to {
+                    let mut dice = Dice::for_battle(seed, idx);
+                    ruleset.play(&mut dice, &mut scratch, &mut record, &mut NoTrace);
+                    tally.add(&record);
+                }
+                observer.battles_done(to - from);
+                from = to;
             }
-            observer.battles_done(per);
             Some(tally)
         })
         .collect()

@@ -35,6 +35,16 @@ pub fn read_manifest(dir: &Path) -> Result<Manifest, ReportError> {
     run_manifest(dir)
 }
 
+/// The columns of summary.csv that the report reads.
+const SUMMARY_COLUMNS: &[&str] = &[
+    "side",
+    "battles",
+    "draws",
+    "win_rate",
+    "win_rate_lo95",
+    "win_rate_hi95",
+];
+
 /// The manifest of a `muster run` output folder, from run.toml and summary.csv.
 fn run_manifest(dir: &Path) -> Result<Manifest, ReportError> {
     let run = dir.join("run.toml");
@@ -54,7 +64,7 @@ fn run_manifest(dir: &Path) -> Result<Manifest, ReportError> {
             .map(|v| v.as_str().map_or(v.to_string(), str::to_string))
             .unwrap_or_default()
     };
-    let summary = CsvTable::read(&dir.join("summary.csv"))?;
+    let summary = CsvTable::read_with(&dir.join("summary.csv"), SUMMARY_COLUMNS)?;
     let mut answers = vec![summary_verdict(&summary)];
     answers.extend(summary.rows.iter().map(|r| {
         format!(
@@ -182,7 +192,7 @@ fn write_png(path: &Path, chart: &Chart) -> Result<(), ReportError> {
 /// The charts of one run's files (`prefix` goes before each title).
 pub fn run_charts(dir: &Path, prefix: &str) -> Result<Vec<Chart>, ReportError> {
     let mut charts = Vec::new();
-    let summary = CsvTable::read(&dir.join("summary.csv"))?;
+    let summary = CsvTable::read_with(&dir.join("summary.csv"), SUMMARY_COLUMNS)?;
     charts.push(Chart::Intervals {
         title: format!("{prefix}Win rate per side (95% Wilson intervals)"),
         y_label: "win rate".to_string(),

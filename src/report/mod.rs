@@ -73,6 +73,9 @@ pub fn write_atomic(
         fill(&mut buf)?;
         buf.flush().map_err(io_err(path))?;
     }
+    // On disk before the rename names it, so a crash of the machine cannot
+    // leave the name on an empty or torn file.
+    tmp.as_file().sync_all().map_err(io_err(path))?;
     readable(tmp.path()).map_err(io_err(path))?;
     tmp.persist(path).map_err(|e| ReportError::Io {
         path: path.display().to_string(),
@@ -408,6 +411,7 @@ impl Staging {
     /// under hidden names that the next run removes).
     pub fn commit(mut self) -> Result<(), ReportError> {
         let target = self.out.target.clone();
+        sync_tree(&self.dir)?;
         match std::fs::symlink_metadata(&target) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 std::fs::rename(&self.dir, &target).map_err(io_err(&target))?;
@@ -448,8 +452,32 @@ impl Staging {
             }
         }
         self.done = true;
-        Ok(())
+        let (parent, _) = self.out.parent_and_name();
+        sync_dir(&parent)
     }
+}
+
+/// Flushes the entries of `dir` and of every folder below it to disk.
+fn sync_tree(dir: &Path) -> Result<(), ReportError> {
+    for e in std::fs::read_dir(dir).map_err(io_err(dir))? {
+        let e = e.map_err(io_err(dir))?;
+        if e.file_type().map_err(io_err(&e.path()))?.is_dir() {
+            sync_tree(&e.path())?;
+        }
+    }
+    sync_dir(dir)
+}
+
+/// Flushes a folder's entries (the names of the files renamed into it) to
+/// disk; a no-op where folders cannot be opened as files.
+fn sync_dir(dir: &Path) -> Result<(), ReportError> {
+    #[cfg(unix)]
+    std::fs::File::open(dir)
+        .and_then(|f| f.sync_all())
+        .map_err(io_err(dir))?;
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
 }
 
 impl Drop for Staging {

@@ -47,6 +47,26 @@ impl CsvTable {
         Ok(CsvTable { header, rows })
     }
 
+    /// Reads `path`, which must have the columns `required`.
+    pub fn read_with(path: &Path, required: &[&str]) -> Result<CsvTable, ReportError> {
+        let table = CsvTable::read(path)?;
+        let missing: Vec<&str> = required
+            .iter()
+            .copied()
+            .filter(|c| table.col(c).is_none())
+            .collect();
+        if missing.is_empty() {
+            return Ok(table);
+        }
+        Err(ReportError::Folder {
+            path: path.display().to_string(),
+            message: format!(
+                "has no column {}; the folder may come from another version of muster or be damaged (run it again to rebuild it)",
+                missing.join(", ")
+            ),
+        })
+    }
+
     /// The index of column `name`.
     pub fn col(&self, name: &str) -> Option<usize> {
         self.header.iter().position(|h| h == name)

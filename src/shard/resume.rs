@@ -5,7 +5,8 @@
 //! shard's range `start..end`), the whole run's run.toml (the scenario
 //! the rest is played from) and the run.toml the complete output will
 //! have, so the resumed run ends byte for byte where an uninterrupted one
-//! does. A complete output has no resume.json.
+//! does. A `--precision` run also records its stopping rule. A complete
+//! output has no resume.json.
 
 use crate::stats::Tally;
 use anyhow::{bail, Context};
@@ -39,6 +40,20 @@ pub struct ResumeFile {
     pub run_toml_hash: String,
     /// The tally of the finished prefix.
     pub tally: Tally,
+    /// The stopping rule of a `--precision` run (its range is then
+    /// `0..max_battles`, and its final run.toml is written when it stops).
+    #[serde(default)]
+    pub precision: Option<PrecisionPlan>,
+}
+
+/// What `--precision` asked: play batches of `batch` battles until every
+/// side's win-rate half-width is at most `half_width`, or `max_battles`
+/// are played.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub struct PrecisionPlan {
+    pub half_width: f64,
+    pub batch: u64,
+    pub max_battles: u64,
 }
 
 impl ResumeFile {
@@ -66,6 +81,7 @@ impl ResumeFile {
             final_run_toml,
             run_toml_hash: hash(partial_run_toml),
             tally,
+            precision: None,
         }
     }
 }
@@ -99,7 +115,7 @@ pub fn read(dir: &Path) -> anyhow::Result<ResumeFile> {
             .unwrap_or(false);
         if partial {
             bail!(
-                "cannot resume {}: it is partial but has no {RESUME_FILE} (a --precision run, or one written by an older muster); run it again",
+                "cannot resume {}: it is partial but has no {RESUME_FILE} (written by an older muster); run it again",
                 dir.display()
             );
         }

@@ -170,6 +170,18 @@ fn a_run_killed_after_a_checkpoint_resumes_to_the_uninterrupted_output() {
     for (name, extra) in [
         ("run", vec!["--battles", "3000"]),
         ("shard", vec!["--battles", "5000", "--shard", "1/2"]),
+        // Batches of 500 until +/-0.02: several batches, cut in the first.
+        (
+            "precision",
+            vec![
+                "--battles",
+                "500",
+                "--precision",
+                "0.02",
+                "--max-battles",
+                "20000",
+            ],
+        ),
     ] {
         let killed = tmp.path().join(format!("{name}-killed"));
         killed_after_checkpoint(&killed, &extra);
@@ -435,4 +447,124 @@ fn threads_are_bounded() {
         .arg(tmp.path().join("o"))
         .output()
         .unwrap());
+}
+
+#[test]
+fn sigterm_stops_fairness_and_decks_with_exit_130() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fairness = [
+        "fairness",
+        "scenarios/states_of_battle/fairness/line_units.toml",
+        "--battles",
+        "100000",
+    ];
+    let decks = [
+        "decks",
+        "scenarios/states_of_battle/heroes_and_monster.toml",
+        "--first-round",
+        "100000",
+    ];
+    // Far more battles than the test waits for, stopped (usually) in
+    // set-up and in play: either way the command says it was interrupted,
+    // exits 130 within seconds and leaves no staging behind.
+    let jobs: [(&str, Vec<&str>, u64); 4] = [
+        (
+            "fairness-setup",
+            [&fairness[..], &["--matchups", "300"]].concat(),
+            1000,
+        ),
+        (
+            "fairness-play",
+            [&fairness[..], &["--matchups", "20"]].concat(),
+            3000,
+        ),
+        ("decks-setup", decks.to_vec(), 500),
+        ("decks-play", decks.to_vec(), 8000),
+    ];
+    for (name, args, wait) in jobs {
+        let out = tmp.path().join(name);
+        let child = muster()
+            .args(&args)
+            .args(["--quiet", "--threads", "2", "--out"])
+            .arg(&out)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(wait));
+        signal(&child, libc::SIGTERM);
+        let stopping = Instant::now();
+        let done = child.wait_with_output().unwrap();
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&done.stdout),
+            String::from_utf8_lossy(&done.stderr)
+        );
+        assert_eq!(done.status.code(), Some(130), "{name}: {said}");
+        assert!(
+            stopping.elapsed() < Duration::from_secs(10),
+            "{name}: slow stop"
+        );
+        assert!(
+            said.to_lowercase().contains("interrupted"),
+            "{name}: {said}"
+        );
+        assert!(!said.contains("panicked"), "{name}: {said}");
+        if out.exists() {
+            assert!(leftovers(&out).is_empty(), "{:?}", leftovers(&out));
+        }
+    }
+}
+
+#[test]
+fn a_seed_above_i64_max_round_trips_through_run_toml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    ok(&run_to(
+        &a,
+        &["--battles", "20", "--seed", "18446744073709551615"],
+    ));
+    let run = text(&a.join("run.toml"));
+    assert!(run.contains("seed = \"18446744073709551615\""), "{run}");
+    ok(&muster()
+        .arg("run")
+        .arg(a.join("run.toml"))
+        .args(["--quiet", "--out"])
+        .arg(&b)
+        .output()
+        .unwrap());
+    same_tree(&a, &b);
+}
+
+#[test]
+fn report_on_a_damaged_csv_says_which_file_and_why() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    ok(&run_to(&out, &["--battles", "20"]));
+    let rounds = text(&out.join("rounds.csv"));
+    let cases = [
+        (
+            "rounds.csv",
+            rounds[..100].to_string(),
+            "cannot read this CSV file at line 2",
+        ),
+        (
+            "summary.csv",
+            "garbage,x\n1,2\n".to_string(),
+            "has no column side, battles",
+        ),
+    ];
+    for (file, damaged, says) in cases {
+        let good = text(&out.join(file));
+        std::fs::write(out.join(file), damaged).unwrap();
+        let report = muster().arg("report").arg(&out).output().unwrap();
+        assert_eq!(report.status.code(), Some(2), "{file}");
+        let err = String::from_utf8_lossy(&report.stderr);
+        assert!(err.contains(file) && err.contains(says), "{err}");
+        assert!(
+            err.contains("damaged") && !err.contains("cannot write"),
+            "{err}"
+        );
+        std::fs::write(out.join(file), good).unwrap();
+    }
 }

@@ -918,6 +918,8 @@ struct Army {
     profiles: Vec<Profile>,
     units: Vec<UnitSpec>,
     entries: Vec<ArmyEntry>,
+    /// Whether every unit was built as written (and its list was sound).
+    sound: bool,
 }
 
 /// Unit entries under validation: where problems go and the battle.
@@ -1419,6 +1421,8 @@ impl Deploying<'_> {
                 self.unit_entry(p, &mut army, &lists[si], (si, k), side);
             }
         }
+        let written: usize = raw.sides.iter().map(|s| s.units.len()).sum();
+        army.sound = army.entries.len() == written;
         army
     }
 }
@@ -1454,7 +1458,8 @@ fn side_lists(
 }
 
 /// Deploys both armies by their doctrines, then checks the deployment (on
-/// a sound table) and the army-building rules; returns the notes.
+/// a sound table) and the army-building rules (when every unit was built);
+/// returns the notes.
 fn deploy_and_check(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
@@ -1485,7 +1490,7 @@ fn deploy_and_check(
             battle.zone,
         );
     }
-    if raw.scenario.army_building.unwrap_or(true) {
+    if raw.scenario.army_building.unwrap_or(true) && army.sound {
         check_armies(
             ctx,
             p,
@@ -1529,12 +1534,18 @@ pub fn validate(
         return Err(Problems(problems));
     }
     let mut resolved = raw.clone();
+    let before = p.len();
     let (lists, doctrines) = side_lists(&ctx, p, &mut resolved, base);
+    let lists_sound = p.len() == before;
     let deploying = Deploying {
         ctx: &ctx,
         battle: &battle,
     };
     let mut army = deploying.army(p, &raw, &lists);
+    // An army missing a unit that could not be built as written (or whose
+    // list is unsound) would fail the army-building rules for that reason
+    // alone: those rules are checked once its units are sound.
+    army.sound &= lists_sound;
     let mut notes = deploy_and_check(&ctx, p, &raw, &battle, &mut army, &doctrines, &options);
     notes.extend(crate::rulesets::dnd_war::input::army::gap_notes(
         &resolved,

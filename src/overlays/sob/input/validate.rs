@@ -433,15 +433,10 @@ fn side_mc(
     ratio: f64,
 ) -> u32 {
     let adjust = side.mc_adjust().unwrap_or(0);
-    in_range(
-        ctx,
-        p,
-        path!["side", si, "mc_adjust"],
-        "mc_adjust",
-        adjust,
-        -10_000,
-        10_000,
-    );
+    let field = path!["side", si, "mc_adjust"];
+    if !in_range(ctx, p, field, "mc_adjust", adjust, -10_000, 10_000) {
+        return 1;
+    }
     let mc = i64::from(army_mc(total as f64, ratio)) + adjust;
     if mc < 1 {
         ctx.err(
@@ -451,7 +446,7 @@ fn side_mc(
             Some("an army needs at least 1 MC (TV-01): add points, raise mc_adjust or lower mc_points_per_counter".into()),
         );
     }
-    mc.max(1) as u32
+    mc.clamp(1, i64::from(u32::MAX)) as u32
 }
 
 /// A side's Orders build as given, each count and cap checked.

@@ -46,6 +46,31 @@ pub trait RulesetSpec: Sync {
     }
     /// The bench's reference scenario of this ruleset.
     fn reference(&self) -> Reference;
+    /// The side fields that name a doctrine, with the built-in doctrines
+    /// each accepts (what a doctrine panel crosses by default).
+    fn doctrine_layers(&self) -> Vec<DoctrineLayer>;
+}
+
+/// A side field naming a doctrine, e.g. `doctrine` or `sob_doctrine`.
+#[derive(Clone, Copy, Debug)]
+pub struct DoctrineLayer {
+    /// The side table's key.
+    pub field: &'static str,
+    /// What it decides, for messages ("core", "cards").
+    pub what: &'static str,
+    /// The built-in doctrines: (name, file text).
+    pub builtin: &'static [(&'static str, &'static str)],
+}
+
+impl DoctrineLayer {
+    /// A ruleset's own `doctrine` field.
+    pub const fn core(builtin: &'static [(&'static str, &'static str)]) -> DoctrineLayer {
+        DoctrineLayer {
+            field: "doctrine",
+            what: "core",
+            builtin,
+        }
+    }
 }
 
 /// The battles (from index 0, at seed 1) whose outcome a [`Reference`] pins.

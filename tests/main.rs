@@ -21,6 +21,7 @@ mod it {
     pub mod fairness;
     pub mod fuzz;
     pub mod outputs;
+    pub mod panel;
     pub mod parquet;
     pub mod registry;
     pub mod rules_vectors;

@@ -9,6 +9,7 @@
 
 pub mod decks;
 pub mod fairness;
+pub mod panel;
 pub mod play;
 pub mod racing;
 pub mod tune;

@@ -29,6 +29,7 @@ mod completions;
 mod decks;
 mod fairness;
 mod merge;
+mod panel;
 mod progress;
 mod raw_out;
 mod report_cmd;
@@ -101,6 +102,8 @@ pub enum Command {
     Decks(decks::DecksArgs),
     /// Price every unit of a list: random equal-points armies and a logistic model of who wins.
     Fairness(fairness::FairnessArgs),
+    /// Play every pairing of doctrines: does the verdict hold whoever plays?
+    Panel(panel::PanelArgs),
     /// Win rates per group of the per-battle rows of `--raw` (needs `--features parquet`).
     Analyze(analyze::AnalyzeArgs),
     /// Build (or rebuild) the charts and report.html of any output folder.
@@ -181,6 +184,7 @@ pub fn main() -> i32 {
             | Command::Tune(_)
             | Command::Decks(_)
             | Command::Fairness(_)
+            | Command::Panel(_)
     );
     COOPERATIVE.store(cooperative, Ordering::SeqCst);
     let result = match cli.command {
@@ -191,6 +195,7 @@ pub fn main() -> i32 {
         Command::Tune(args) => tune::tune(args),
         Command::Decks(args) => decks::decks(args),
         Command::Fairness(args) => fairness::fairness(args),
+        Command::Panel(args) => panel::panel(args),
         Command::Analyze(args) => analyze::analyze(args),
         Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),

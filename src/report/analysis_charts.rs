@@ -15,6 +15,7 @@ pub fn charts(kind: &str, dir: &Path) -> Result<Vec<Chart>, ReportError> {
         "tune" => tune(dir),
         "decks" => decks(dir),
         "fairness" => fairness(dir),
+        "panel" => panel(dir),
         _ => Ok(Vec::new()),
     }
 }
@@ -30,6 +31,32 @@ fn items(t: &CsvTable, label: &str, value: &str, lo: &str, hi: &str) -> Vec<Inte
             hi: t.num(r, hi),
         })
         .collect()
+}
+
+/// Pairings beyond which the chart labels them by key (P1...), the table
+/// giving each key's doctrines.
+const PANEL_LABELS: usize = 12;
+
+fn panel(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    let t = CsvTable::read(&dir.join("panel.csv"))?;
+    let focus = t.first("focus_side");
+    let mut items = items(&t, "pairing", "win_rate", "win_rate_lo95", "win_rate_hi95");
+    if t.rows.len() <= PANEL_LABELS {
+        for (item, r) in items.iter_mut().zip(&t.rows) {
+            let (a, b) = (
+                t.text(r, "first_side_doctrines"),
+                t.text(r, "second_side_doctrines"),
+            );
+            item.label = format!("{a} vs {b}");
+        }
+    }
+    Ok(vec![Chart::Intervals {
+        title: format!("{focus} win rate per pairing of doctrines (95% Wilson intervals)"),
+        y_label: "win rate".to_string(),
+        y_scale: Scale::Percent,
+        items,
+        reference: Some(0.5),
+    }])
 }
 
 fn fairness(dir: &Path) -> Result<Vec<Chart>, ReportError> {

@@ -16,6 +16,7 @@ pub mod csv_out;
 pub mod decks;
 pub mod fairness;
 pub mod html;
+pub mod panel;
 pub mod study;
 pub mod sweep;
 pub mod table;
@@ -340,6 +341,7 @@ fn leak(kind: &str) -> &'static str {
         "tune" => "tune",
         "decks" => "decks",
         "fairness" => "fairness",
+        "panel" => "panel",
         _ => "",
     }
 }

@@ -63,6 +63,17 @@ impl RulesetSpec for SobSpec {
         Ok(())
     }
 
+    fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
+        vec![
+            crate::registry::DoctrineLayer::core(crate::rulesets::dnd_war::builtin::DOCTRINES),
+            crate::registry::DoctrineLayer {
+                field: "sob_doctrine",
+                what: "cards",
+                builtin: super::builtin::DOCTRINES,
+            },
+        ]
+    }
+
     fn reference(&self) -> Reference {
         Reference {
             scenario: "scenarios/states_of_battle/heroes_and_monster.toml",

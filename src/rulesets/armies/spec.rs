@@ -55,6 +55,12 @@ impl RulesetSpec for ArmiesSpec {
         Ok(())
     }
 
+    fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
+        vec![crate::registry::DoctrineLayer::core(
+            super::builtin::DOCTRINES,
+        )]
+    }
+
     fn reference(&self) -> Reference {
         Reference {
             scenario: "scenarios/armies/open_field.toml",

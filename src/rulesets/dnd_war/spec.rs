@@ -67,6 +67,12 @@ impl RulesetSpec for DndWarSpec {
         writeln!(out, "\nnot simulated: {GAP_NOTE}")
     }
 
+    fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
+        vec![crate::registry::DoctrineLayer::core(
+            super::builtin::DOCTRINES,
+        )]
+    }
+
     fn reference(&self) -> Reference {
         Reference {
             scenario: "scenarios/dnd_war/infantry_lines.toml",

@@ -51,6 +51,12 @@ impl RulesetSpec for MeansWarSpec {
         writeln!(out, "not simulated: {GAP_NOTE}")
     }
 
+    fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
+        vec![crate::registry::DoctrineLayer::core(
+            super::builtin::DOCTRINES,
+        )]
+    }
+
     fn reference(&self) -> Reference {
         Reference {
             scenario: "scenarios/means_war/pikemen_vs_swordsmen.toml",

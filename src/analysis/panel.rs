@@ -1,0 +1,220 @@
+//! Doctrine panels: a balance verdict is only worth something if it holds
+//! whoever plays. A panel is a set of doctrines per side and per doctrine
+//! layer (a ruleset's `doctrine`; States of Battle adds the card layer's
+//! `sob_doctrine`); its pairings are every combination, played on common
+//! random numbers (battle `i` of every pairing uses stream `(seed, i)`).
+//! This module builds the pairings as variant edits and words the
+//! robustness verdict: does the answer hold in every pairing, or does it
+//! turn over with the doctrines?
+
+use super::verdict::{count, pct, pct_span, side_wins, Cell};
+use crate::registry::DoctrineLayer;
+
+/// The doctrines each side plays in each layer: `(path, names)` specs, the
+/// path `side.S.FIELD`, ready for [`super::vary::combinations`].
+pub type PanelSpecs = Vec<(String, Vec<String>)>;
+
+/// Every built-in doctrine of every layer, for both sides.
+pub fn default_panel(layers: &[DoctrineLayer]) -> PanelSpecs {
+    (0..2)
+        .flat_map(|s| {
+            layers.iter().map(move |l| {
+                let names = l.builtin.iter().map(|(n, _)| n.to_string()).collect();
+                (format!("side.{s}.{}", l.field), names)
+            })
+        })
+        .collect()
+}
+
+/// `names` for both sides in the last layer (the card layer of States of
+/// Battle, where doctrine moves the answer most); the other layers stay as
+/// the scenario has them.
+pub fn named_panel(layers: &[DoctrineLayer], names: &[String]) -> Result<PanelSpecs, String> {
+    let Some(layer) = layers.last() else {
+        return Err("this ruleset has no doctrines to vary".into());
+    };
+    if names.len() < 2 {
+        return Err("--doctrines needs at least two doctrines (a panel of one is a run)".into());
+    }
+    Ok((0..2)
+        .map(|s| (format!("side.{s}.{}", layer.field), names.to_vec()))
+        .collect())
+}
+
+/// A pairing's label: each side's name and doctrines (joined by `+`),
+/// `vs` between the sides (`Humans balanced+steady vs Orcs
+/// aggressive+reckless`).
+pub fn pairing_label(edits: &[(String, String)], names: [&str; 2]) -> String {
+    format!(
+        "{} vs {}",
+        side_doctrines(edits, 0, names[0]),
+        side_doctrines(edits, 1, names[1])
+    )
+}
+
+/// Side `s`'s name and its doctrines in the pairing `edits`.
+pub fn side_doctrines(edits: &[(String, String)], s: usize, name: &str) -> String {
+    let prefix = format!("side.{s}.");
+    let names: Vec<&str> = edits
+        .iter()
+        .filter(|(p, _)| p.starts_with(&prefix))
+        .map(|(_, v)| v.as_str())
+        .collect();
+    format!("{name} {}", names.join("+"))
+}
+
+/// How the pairings' verdicts fall for `side` against `other`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// Pairings where `side` is favoured (interval above even).
+    pub favoured: usize,
+    /// Pairings where `other` is favoured (interval below even).
+    pub against: usize,
+    /// Pairings that cannot be told from even.
+    pub even: usize,
+}
+
+impl Tally {
+    pub fn of(cells: &[Cell]) -> Tally {
+        let favoured = cells.iter().filter(|c| c.lo > 0.5).count();
+        let against = cells.iter().filter(|c| c.hi < 0.5).count();
+        Tally {
+            favoured,
+            against,
+            even: cells.len() - favoured - against,
+        }
+    }
+
+    /// Whether the verdict turns over within the panel.
+    pub fn flips(&self) -> bool {
+        self.favoured > 0 && self.against > 0
+    }
+}
+
+/// The robustness line: whether `side`'s verdict holds in every pairing.
+pub fn robustness(side: &str, other: &str, cells: &[Cell]) -> String {
+    let t = Tally::of(cells);
+    let n = cells.len();
+    let (min, max) = cells.iter().fold((1.0f64, 0.0f64), |(lo, hi), c| {
+        (lo.min(c.rate), hi.max(c.rate))
+    });
+    let range = format!("{} {} to {}", side_wins(side), pct(min), pct(max));
+    let pairings = count(n, "pairing");
+    if t.favoured == n {
+        format!("{side} are favoured in all {pairings} of doctrines ({range}): the verdict holds whoever plays.")
+    } else if t.against == n {
+        format!("{other} are favoured in all {pairings} of doctrines ({range}): the verdict holds whoever plays.")
+    } else if t.even == n {
+        format!("No pairing of the {pairings} can be told from even ({range}): the battle is even whoever plays, as far as these battles tell.")
+    } else if t.flips() {
+        format!(
+            "THE VERDICT DEPENDS ON DOCTRINE: {side} are favoured in {} of {n} pairings, {other} in {}, and {} cannot be told from even ({range}).",
+            t.favoured, t.against, t.even
+        )
+    } else {
+        let leader = if t.favoured > 0 { side } else { other };
+        format!(
+            "No pairing turns the verdict over, but it is not settled: {leader} are favoured in {} of {n} pairings and {} cannot be told from even ({range}).",
+            t.favoured.max(t.against),
+            t.even
+        )
+    }
+}
+
+/// The mean over the pairings (each weighted equally) and the worst
+/// pairing for each side.
+pub fn summary(side: &str, other: &str, cells: &[Cell]) -> Vec<String> {
+    let n = cells.len().max(1) as f64;
+    let mean = cells.iter().map(|c| c.rate).sum::<f64>() / n;
+    let by_rate = |a: &&Cell, b: &&Cell| a.rate.total_cmp(&b.rate);
+    let mut out = vec![format!(
+        "Averaged over the {} (each weighted equally), {} {}.",
+        count(cells.len(), "pairing"),
+        side_wins(side),
+        pct(mean)
+    )];
+    let worst = [
+        (side, cells.iter().min_by(by_rate)),
+        (other, cells.iter().max_by(by_rate)),
+    ];
+    for (who, c) in worst {
+        let Some(c) = c else { continue };
+        out.push(format!(
+            "Worst pairing for {who}: {}, where {} {} (95% interval {}).",
+            c.label,
+            side_wins(side),
+            pct(c.rate),
+            pct_span(c.lo, c.hi)
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(label: &str, rate: f64, half: f64) -> Cell {
+        Cell {
+            label: label.to_string(),
+            rate,
+            lo: rate - half,
+            hi: rate + half,
+        }
+    }
+
+    #[test]
+    fn a_verdict_that_flips_within_the_panel_is_flagged() {
+        let cells = [cell("a vs a", 0.7, 0.02), cell("a vs b", 0.3, 0.02)];
+        assert!(Tally::of(&cells).flips());
+        let line = robustness("Humans", "Orcs", &cells);
+        assert!(
+            line.starts_with("THE VERDICT DEPENDS ON DOCTRINE"),
+            "{line}"
+        );
+        assert!(line.contains("Humans are favoured in 1 of 2 pairings, Orcs in 1"));
+    }
+
+    #[test]
+    fn a_verdict_that_holds_says_so() {
+        let cells = [cell("a vs a", 0.7, 0.02), cell("a vs b", 0.6, 0.02)];
+        assert!(!Tally::of(&cells).flips());
+        let line = robustness("Humans", "Orcs", &cells);
+        assert!(line.contains("favoured in all 2 pairings"), "{line}");
+        assert!(line.contains("Humans win 60.0% to 70.0%"), "{line}");
+        let s = summary("Humans", "Orcs", &cells);
+        assert!(s[0].contains("Humans win 65.0%"), "{s:?}");
+        assert!(
+            s[1].starts_with("Worst pairing for Humans: a vs b"),
+            "{s:?}"
+        );
+        assert!(s[2].starts_with("Worst pairing for Orcs: a vs a"), "{s:?}");
+    }
+
+    #[test]
+    fn pairings_cross_every_layer_of_both_sides() {
+        const A: &[(&str, &str)] = &[("x", ""), ("y", "")];
+        const B: &[(&str, &str)] = &[("p", ""), ("q", ""), ("r", "")];
+        let layers = [
+            DoctrineLayer::core(A),
+            DoctrineLayer {
+                field: "sob_doctrine",
+                what: "cards",
+                builtin: B,
+            },
+        ];
+        let specs = default_panel(&layers);
+        assert_eq!(specs.len(), 4);
+        let pairings = crate::analysis::vary::combinations(&specs);
+        assert_eq!(pairings.len(), 2 * 3 * 2 * 3);
+        assert_eq!(pairing_label(&pairings[0], ["A", "B"]), "A x+p vs B x+p");
+        let named = named_panel(&layers, &["p".into(), "r".into()]).unwrap();
+        assert_eq!(
+            named[1],
+            (
+                "side.1.sob_doctrine".to_string(),
+                vec!["p".into(), "r".into()]
+            )
+        );
+    }
+}

@@ -101,20 +101,20 @@ pub fn robustness(side: &str, other: &str, cells: &[Cell]) -> String {
     let range = format!("{} {} to {}", side_wins(side), pct(min), pct(max));
     let pairings = count(n, "pairing");
     if t.favoured == n {
-        format!("{side} are favoured in all {pairings} of doctrines ({range}): the verdict holds whoever plays.")
+        format!("The battle favours {side} in all {pairings} of doctrines ({range}): the verdict holds whoever plays.")
     } else if t.against == n {
-        format!("{other} are favoured in all {pairings} of doctrines ({range}): the verdict holds whoever plays.")
+        format!("The battle favours {other} in all {pairings} of doctrines ({range}): the verdict holds whoever plays.")
     } else if t.even == n {
         format!("No pairing of the {pairings} can be told from even ({range}): the battle is even whoever plays, as far as these battles tell.")
     } else if t.flips() {
         format!(
-            "THE VERDICT DEPENDS ON DOCTRINE: {side} are favoured in {} of {n} pairings, {other} in {}, and {} cannot be told from even ({range}).",
+            "THE VERDICT DEPENDS ON DOCTRINE: the battle favours {side} in {} of {n} pairings, {other} in {}, and {} cannot be told from even ({range}).",
             t.favoured, t.against, t.even
         )
     } else {
         let leader = if t.favoured > 0 { side } else { other };
         format!(
-            "No pairing turns the verdict over, but it is not settled: {leader} are favoured in {} of {n} pairings and {} cannot be told from even ({range}).",
+            "No pairing turns the verdict over, but it is not settled: the battle favours {leader} in {} of {n} pairings and {} cannot be told from even ({range}).",
             t.favoured.max(t.against),
             t.even
         )
@@ -172,7 +172,10 @@ mod tests {
             line.starts_with("THE VERDICT DEPENDS ON DOCTRINE"),
             "{line}"
         );
-        assert!(line.contains("Humans are favoured in 1 of 2 pairings, Orcs in 1"));
+        assert!(
+            line.contains("favours Humans in 1 of 2 pairings, Orcs in 1"),
+            "{line}"
+        );
     }
 
     #[test]
@@ -180,7 +183,7 @@ mod tests {
         let cells = [cell("a vs a", 0.7, 0.02), cell("a vs b", 0.6, 0.02)];
         assert!(!Tally::of(&cells).flips());
         let line = robustness("Humans", "Orcs", &cells);
-        assert!(line.contains("favoured in all 2 pairings"), "{line}");
+        assert!(line.contains("favours Humans in all 2 pairings"), "{line}");
         assert!(line.contains("Humans win 60.0% to 70.0%"), "{line}");
         let s = summary("Humans", "Orcs", &cells);
         assert!(s[0].contains("Humans win 65.0%"), "{s:?}");

@@ -40,6 +40,8 @@ pub enum VaryError {
     },
     #[error("cannot write the scenario as TOML: {0}")]
     Toml(#[from] toml::ser::Error),
+    #[error("stopped before every variant was built")]
+    Stopped,
 }
 
 /// A scenario with some edits applied.
@@ -270,10 +272,24 @@ pub fn build_variants(
     base_dir: Option<&Path>,
     edit_lists: &[Vec<(String, String)>],
 ) -> Result<Vec<Variant>, VaryError> {
+    build_variants_until(base, base_dir, edit_lists, &|| false)
+}
+
+/// [`build_variants`], giving up with [`VaryError::Stopped`] as soon as
+/// `stop` says so (a signal during the set-up of hundreds of variants).
+pub fn build_variants_until(
+    base: &Scenario,
+    base_dir: Option<&Path>,
+    edit_lists: &[Vec<(String, String)>],
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<Variant>, VaryError> {
     let text = scenario_text(base)?;
     edit_lists
         .iter()
         .map(|edits| {
+            if stop() {
+                return Err(VaryError::Stopped);
+            }
             let label = if edits.is_empty() {
                 "baseline".to_string()
             } else {

@@ -88,7 +88,7 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
     if super::interrupted() {
         return stopped_in_setup("fairness");
     }
-    let matchups = build_matchups(&list, &market, seed, args.matchups);
+    let matchups = build_matchups(&list, &market, seed, args.matchups, &super::interrupted);
     if super::interrupted() {
         return stopped_in_setup("fairness");
     }

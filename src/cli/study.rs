@@ -6,7 +6,7 @@
 use super::progress::Progress;
 use super::{EXIT_INTERRUPTED, EXIT_OK};
 use crate::analysis::play::{play_rows, StudyPlan, StudyResult};
-use crate::analysis::vary::{build_variants, Variant};
+use crate::analysis::vary::{build_variants_until, Variant, VaryError};
 use crate::engine::RowSink;
 use crate::report::build::{build, write_manifest};
 use crate::report::html::Manifest;
@@ -117,8 +117,15 @@ pub fn load_variants(
     let base = super::load(path.map(PathBuf::as_path))
         .context("the scenario has problems (listed above)")?;
     let dir = path.and_then(|p| p.parent()).map(Path::to_path_buf);
-    // The variant's message alone, as the user has always seen it.
-    build_variants(&base, dir.as_deref(), edit_lists).map_err(|e| anyhow::anyhow!("{e}"))
+    // The variant's message alone, as the user has always seen it; a
+    // signal while hundreds are built stops the command at once.
+    match build_variants_until(&base, dir.as_deref(), edit_lists, &super::interrupted) {
+        Err(VaryError::Stopped) => {
+            tell!("interrupted during set-up, before any battle was played; nothing was written");
+            std::process::exit(EXIT_INTERRUPTED)
+        }
+        built => built.map_err(|e| anyhow::anyhow!("{e}")),
+    }
 }
 
 /// A worker pool, the stop flag (set by Ctrl-C, SIGTERM or SIGHUP; the

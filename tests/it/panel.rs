@@ -78,7 +78,7 @@ fn the_default_panel_crosses_both_layers_and_flags_a_verdict_that_flips() {
     // Three core and three card doctrines per side: 9 x 9 pairings.
     assert!(stdout.contains("81 pairings x 200 battles"), "{stdout}");
     assert!(
-        stdout.contains("THE VERDICT DEPENDS ON DOCTRINE: Humans are favoured in"),
+        stdout.contains("THE VERDICT DEPENDS ON DOCTRINE: the battle favours Humans in"),
         "{stdout}"
     );
     let csv = std::fs::read_to_string(out.join("panel.csv")).unwrap();

@@ -37,13 +37,14 @@ pub struct Planned {
     pub scenario: Scenario,
 }
 
-/// Draws the armies of matchups `0..n` and builds their scenarios; an Err
-/// is a message for the user.
+/// Draws the armies of matchups `0..n` and builds their scenarios, giving
+/// up as soon as `stop` says so; an Err is a message for the user.
 pub fn build_matchups(
     list: &FairnessList,
     market: &Market,
     seed: u64,
     n: u64,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Vec<Planned>, String> {
     let costs = || {
         let listed: Vec<String> = list
@@ -58,6 +59,9 @@ pub fn build_matchups(
     }
     (0..n)
         .map(|j| {
+            if stop() {
+                return Err("stopped before every matchup was built".to_string());
+            }
             let armies = market.matchup(seed, j).map_err(|e| e + &costs())?;
             let scenario = list
                 .scenario(&[&armies[0], &armies[1]], &format!("matchup {}", j + 1))

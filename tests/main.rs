@@ -22,6 +22,7 @@ mod it {
     pub mod fuzz;
     pub mod outputs;
     pub mod parquet;
+    pub mod profile_overrides;
     pub mod registry;
     pub mod rules_vectors;
     pub mod run_answers;

@@ -1,5 +1,6 @@
 //! The army sheet's files: `army.csv` (one row per unit: side, unit,
-//! profile, models, points, mcv) and `army_sides.csv` (one row per side:
+//! profile, models, points, mcv, and the profile fields the scenario
+//! overrides for it) and `army_sides.csv` (one row per side:
 //! units, models, points, starting Morale Counters, Generalship Die and
 //! Orders build). A value the ruleset does not have is an empty cell.
 //! `report.html` opens with them.
@@ -36,13 +37,22 @@ pub fn write_army(dir: &Path, sheet: &ArmySheet) -> Result<(), ReportError> {
                     opt(u.models),
                     opt(u.points),
                     opt(u.mcv),
+                    opt(u.overrides.clone()),
                 ]
             })
         })
         .collect();
     csv_write(
         &dir.join(UNITS_FILE),
-        &header(&["side", "unit", "profile", "models", "points", "mcv"]),
+        &header(&[
+            "side",
+            "unit",
+            "profile",
+            "models",
+            "points",
+            "mcv",
+            "profile_overrides",
+        ]),
         &units,
     )?;
     let sides: Vec<Vec<String>> = sheet

@@ -207,10 +207,12 @@ fn decks(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             .collect(),
     };
     let mut charts = vec![Chart::Intervals {
-        title: format!("{focus} win rate of the 30 best builds in the race (95% Wilson)"),
+        title: format!(
+            "{focus} win rate of the 30 best builds in the race (95% Wilson; keys in build_keys.csv)"
+        ),
         y_label: "win rate".to_string(),
         y_scale: Scale::Percent,
-        items: items(&top, "build", "win_rate", "win_rate_lo95", "win_rate_hi95"),
+        items: items(&top, "key", "win_rate", "win_rate_lo95", "win_rate_hi95"),
         reference: None,
     }];
     if !confirmed.rows.is_empty() {
@@ -220,7 +222,7 @@ fn decks(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             y_scale: Scale::Percent,
             items: items(
                 &confirmed,
-                "build",
+                "key",
                 "confirm_win_rate",
                 "confirm_lo95",
                 "confirm_hi95",

@@ -23,7 +23,9 @@ mod it {
     pub mod outputs;
     pub mod panel;
     pub mod parquet;
+    pub mod profile_overrides;
     pub mod registry;
+    pub mod report_browser;
     pub mod rules_vectors;
     pub mod run_answers;
     pub mod shard_merge;

@@ -6,7 +6,9 @@
 //! in an array of tables (`side`, `units`, `profile`, `trigger`) a segment
 //! picks the element by its position (`side.0`) or by its `name`, `label`,
 //! `id` or `profile` (`side.Humans.units.guard.mcv`). The last segment is
-//! the key to set; it may be new (an option left at its default). A VALUE is
+//! the key to set; it may be new (an option left at its default, or a
+//! field of a unit's `profile_overrides`, whose table is made when the
+//! unit has none: `side.Orcs.units.troll.profile_overrides.points`). A VALUE is
 //! read as a TOML value (`3`, `2.5`, `true`, `{ move = 3 }`), otherwise as
 //! a string (`reckless`). A few short names stand for longer paths (see
 //! [`ALIASES`]).
@@ -160,8 +162,11 @@ pub fn set_path(doc: &mut DocumentMut, path: &str, value: Value) -> Result<(), V
             })
         };
         if !table.contains_key(seg) {
-            // An absent options table is created, so options can be set.
-            if i == 0 && (seg == "options" || seg == "states_of_battle") {
+            // An absent options or overrides table is created, so options
+            // and a unit's profile fields can be set.
+            if (i == 0 && (seg == "options" || seg == "states_of_battle"))
+                || seg == crate::scenario::raw::PROFILE_OVERRIDES
+            {
                 table.insert(seg, Item::Table(toml_edit::Table::new()));
             } else {
                 let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();

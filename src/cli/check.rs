@@ -4,9 +4,7 @@
 
 use super::{EXIT_ERROR, EXIT_OK};
 use crate::analysis::fairness::list as fairness;
-use crate::rules::sheet::ArmySheet;
-use crate::rules::Ruleset;
-use crate::scenario::{check_file, load_scenario, FileKind, WithRuleset};
+use crate::scenario::{check_file, load_scenario, FileKind};
 use std::path::PathBuf;
 
 pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
@@ -29,7 +27,7 @@ pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
                 say!("ok: {} ({what})", f.display());
                 if what == "scenario" {
                     if let Ok(scenario) = load_scenario(f) {
-                        say!("{}", scenario.rules.with(SheetOf).text());
+                        say!("{}", scenario.army_sheet().text());
                     }
                 }
                 for w in warnings {
@@ -51,15 +49,5 @@ pub fn check(files: &[PathBuf]) -> anyhow::Result<i32> {
         Ok(EXIT_ERROR)
     } else {
         Ok(EXIT_OK)
-    }
-}
-
-/// The army sheet of a loaded scenario.
-struct SheetOf;
-
-impl WithRuleset for SheetOf {
-    type Output = ArmySheet;
-    fn run<R: Ruleset>(self, ruleset: &R) -> ArmySheet {
-        ruleset.army_sheet()
     }
 }

@@ -173,6 +173,11 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
         command: command_line(),
     };
     let staging = out.stage()?;
-    let manifest = crate::report::decks::write(staging.path(), &report, &raced)?;
+    let mut manifest = crate::report::decks::write(staging.path(), &report, &raced)?;
+    let armies = crate::report::army::write_study_armies(
+        staging.path(),
+        &[("the scenario as given".to_string(), base.army_sheet())],
+    )?;
+    manifest.tables.splice(0..0, armies);
     conclude(staging, &manifest, args.study.png, raced.partial)
 }

@@ -127,7 +127,12 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
         command: command_line(),
     };
     let staging = out.stage()?;
-    let manifest = crate::report::tune::write(staging.path(), &report, &searched)?;
+    let mut manifest = crate::report::tune::write(staging.path(), &report, &searched)?;
+    let armies = crate::report::army::write_study_armies(
+        staging.path(),
+        &[("the scenario as given".to_string(), base.army_sheet())],
+    )?;
+    manifest.tables.splice(0..0, armies);
     say!(
         "{} battles on {} values, seed {seed}",
         searched.played,

@@ -86,8 +86,42 @@ fn fairness(dir: &Path) -> Result<Vec<Chart>, ReportError> {
     ])
 }
 
+/// The edits of a variant's label (`side.Humans.gd=8, options.x=1`); None
+/// for a label that is not edits (a scenario's name).
+fn edits_of(label: &str) -> Option<Vec<(String, String)>> {
+    label
+        .split(", ")
+        .map(|e| {
+            let (path, value) = e.split_once('=')?;
+            (!path.is_empty() && !path.contains(' ')).then(|| (path.to_string(), value.to_string()))
+        })
+        .collect()
+}
+
+/// compare.csv with each variant's label shortened as its answers say it
+/// (`mc_adjust = -1`), so chart labels are not cut.
+fn short_labelled(mut t: CsvTable) -> CsvTable {
+    let Some(col) = t.header.iter().position(|h| h == "label") else {
+        return t;
+    };
+    let mut paths: Vec<String> = Vec::new();
+    for r in &t.rows {
+        for (p, _) in edits_of(&r[col]).unwrap_or_default() {
+            if !paths.contains(&p) {
+                paths.push(p);
+            }
+        }
+    }
+    for r in &mut t.rows {
+        if let Some(edits) = edits_of(&r[col]) {
+            r[col] = crate::analysis::verdict::short_label(&edits, &paths);
+        }
+    }
+    t
+}
+
 fn compare(dir: &Path) -> Result<Vec<Chart>, ReportError> {
-    let t = CsvTable::read(&dir.join("compare.csv"))?;
+    let t = short_labelled(CsvTable::read(&dir.join("compare.csv"))?);
     let focus = t.first("focus_side");
     let mut charts = vec![
         Chart::Intervals {
@@ -234,10 +268,12 @@ fn decks(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             .collect(),
     };
     let mut charts = vec![Chart::Intervals {
-        title: format!("{focus} win rate of the 30 best builds in the race (95% Wilson)"),
+        title: format!(
+            "{focus} win rate of the 30 best builds in the race (95% Wilson; keys in build_keys.csv)"
+        ),
         y_label: "win rate".to_string(),
         y_scale: Scale::Percent,
-        items: items(&top, "build", "win_rate", "win_rate_lo95", "win_rate_hi95"),
+        items: items(&top, "key", "win_rate", "win_rate_lo95", "win_rate_hi95"),
         reference: None,
     }];
     if !confirmed.rows.is_empty() {
@@ -247,7 +283,7 @@ fn decks(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             y_scale: Scale::Percent,
             items: items(
                 &confirmed,
-                "build",
+                "key",
                 "confirm_win_rate",
                 "confirm_lo95",
                 "confirm_hi95",

@@ -295,6 +295,14 @@ fn short(label: &str) -> String {
     }
 }
 
+/// Whether category `labels` must stand on end to fit side by side under
+/// a plot `width` pixels wide (11-pixel text, about 6 pixels a
+/// character): more than 8 labels that do not fit.
+fn turned(labels: &[String], width: f64) -> bool {
+    let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+    labels.len() > 8 && (widest * 6.0 + 5.0) * labels.len() as f64 > width
+}
+
 fn intervals<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
@@ -313,21 +321,22 @@ fn intervals<DB: DrawingBackend>(
         .chain(reference)
         .fold(f64::NEG_INFINITY, f64::max);
     let n = items.len().max(1);
+    let labels: Vec<String> = items.iter().map(|i| short(&i.label)).collect();
+    let turn = turned(&labels, f64::from(root.dim_in_pixel().0) - 100.0);
     let mut chart = frame(
         root,
         title,
-        (if n > 8 { 90 } else { 40 }, 60),
+        (if turn { 90 } else { 40 }, 60),
         -0.5f64..(n as f64 - 0.5),
         padded(lo, hi),
     )?;
-    let labels: Vec<String> = items.iter().map(|i| short(&i.label)).collect();
     let formatter = |x: &f64| category(&labels, x);
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(n.min(40))
         .x_label_formatter(&formatter)
-        .x_label_style(if n > 8 {
+        .x_label_style(if turn {
             ("sans-serif", 11)
                 .into_font()
                 .transform(FontTransform::Rotate90)

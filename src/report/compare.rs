@@ -4,7 +4,7 @@
 
 use super::csv_out::{csv_write, f4};
 use super::html::Manifest;
-use super::study::{header, question, write_variant};
+use super::study::{header, question, with_armies, write_variant};
 use crate::analysis::play::StudyResult;
 use crate::analysis::vary::Variant;
 use crate::analysis::verdict::{self, Diff};
@@ -95,10 +95,14 @@ pub fn write(
             seed,
         ),
         answers,
-        tables: vec![(
-            "compare.csv".to_string(),
-            "Variants against the baseline".to_string(),
-        )],
+        tables: with_armies(
+            out,
+            variants,
+            vec![(
+                "compare.csv".to_string(),
+                "Variants against the baseline".to_string(),
+            )],
+        )?,
     };
     Ok(manifest)
 }

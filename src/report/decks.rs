@@ -1,6 +1,8 @@
 //! decks.csv and the manifest of a deck race: every build ranked with its
-//! interval, its difference to the best and its confirmation on a fresh
-//! seed, and the best builds in words.
+//! key (`B1` the best, as the charts label it), its interval, its
+//! difference to the best and its confirmation on a fresh seed, then its
+//! full build; build_keys.csv, the charts' legend; and the best builds in
+//! words, each with its key.
 
 use super::csv_out::{csv_write, f4};
 use super::html::Manifest;
@@ -29,7 +31,25 @@ pub struct DecksReport<'a> {
 
 /// Writes decks.csv into `out` and returns the report's manifest.
 pub fn write(out: &Path, d: &DecksReport, race: &DeckRace) -> anyhow::Result<Manifest> {
-    csv_write(&out.join("decks.csv"), &header(), &rows(d, race))?;
+    let rows = rows(d, race);
+    csv_write(&out.join("decks.csv"), &header(), &rows)?;
+    let header = header();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|c| c == name)
+            .expect("a decks.csv column")
+    };
+    let (key, build) = (col("key"), col("build"));
+    let legend: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| vec![r[key].clone(), r[build].clone()])
+        .collect();
+    csv_write(
+        &out.join(KEYS_FILE),
+        &["key".to_string(), "build".to_string()],
+        &legend,
+    )?;
     Ok(Manifest {
         kind: "decks".to_string(),
         title: format!("Orders decks of {}: {}", d.side, d.scenario),
@@ -45,31 +65,46 @@ pub fn write(out: &Path, d: &DecksReport, race: &DeckRace) -> anyhow::Result<Man
             d.plan.seed,
         ),
         answers: answers(d, race),
-        tables: vec![("decks.csv".to_string(), "Every build, best first".to_string())],
+        tables: vec![
+            (
+                KEYS_FILE.to_string(),
+                "Build keys of the charts (B1 ranks first)".to_string(),
+            ),
+            ("decks.csv".to_string(), "Every build, best first".to_string()),
+        ],
     })
 }
 
+/// The charts' legend: each build's key and its full build.
+pub const KEYS_FILE: &str = "build_keys.csv";
+
 fn header() -> Vec<String> {
-    let mut header = vec!["rank".to_string(), "build".to_string()];
+    let mut header: Vec<String> = [
+        "rank",
+        "key",
+        "focus_side",
+        "battles",
+        "win_rate",
+        "win_rate_lo95",
+        "win_rate_hi95",
+        "diff_to_best",
+        "diff_lo_bonferroni",
+        "diff_hi_bonferroni",
+        "status",
+        "confirm_win_rate",
+        "confirm_lo95",
+        "confirm_hi95",
+        "build",
+    ]
+    .map(String::from)
+    .to_vec();
     header.extend(MENU.iter().map(|(o, _)| o.id().to_string()));
-    header.extend(
-        [
-            "focus_side",
-            "battles",
-            "win_rate",
-            "win_rate_lo95",
-            "win_rate_hi95",
-            "diff_to_best",
-            "diff_lo_bonferroni",
-            "diff_hi_bonferroni",
-            "status",
-            "confirm_win_rate",
-            "confirm_lo95",
-            "confirm_hi95",
-        ]
-        .map(String::from),
-    );
     header
+}
+
+/// A build's key, from its place in [`ranking`] (0: `B1`).
+fn key(rank: usize) -> String {
+    format!("B{}", rank + 1)
 }
 
 /// The builds ranked: those that played longest first, then by win rate.
@@ -114,9 +149,9 @@ fn rows(d: &DecksReport, deck: &DeckRace) -> Vec<Vec<String>> {
             }
             None => (String::new(), String::new(), String::new()),
         };
-        let mut row = vec![(rank + 1).to_string(), build_text(&d.builds[v])];
-        row.extend(d.builds[v].0.iter().map(|n| n.to_string()));
-        row.extend([
+        let mut row = vec![
+            (rank + 1).to_string(),
+            key(rank),
             d.side.to_string(),
             s.battles.to_string(),
             f4(s.rate),
@@ -129,7 +164,9 @@ fn rows(d: &DecksReport, deck: &DeckRace) -> Vec<Vec<String>> {
             c,
             clo,
             chi,
-        ]);
+            build_text(&d.builds[v]),
+        ];
+        row.extend(d.builds[v].0.iter().map(|n| n.to_string()));
         rows.push(row);
     }
     rows
@@ -206,9 +243,12 @@ fn answers(d: &DecksReport, deck: &DeckRace) -> Vec<String> {
         verdict::count(race.alive.len(), "survivor"),
         verdict::count(race.round, "round")
     ));
+    let order = ranking(race);
     for &v in deck.inseparable.iter().take(5) {
+        let rank = order.iter().position(|&o| o == v).unwrap_or(0);
         answers.push(format!(
-            "{}: {} in the race{}",
+            "{} = {}: {} in the race{}",
+            key(rank),
             build_text(&builds[v]),
             verdict::pct(race.standings[v].rate),
             match deck.confirmation(v) {

@@ -1,6 +1,6 @@
 //! What the analysis reports (compare, sweep, tune, decks, fairness)
-//! share: the question block of the report, and each variant's own run
-//! files.
+//! share: the question block of the report, the army sheets it opens
+//! with, and each variant's own run files (its army sheet among them).
 
 use super::csv_out::write_csvs;
 use super::write_text;
@@ -22,8 +22,29 @@ pub fn question(scenario: &str, lines: Vec<(&str, String)>, seed: u64) -> Vec<(S
         .collect()
 }
 
-/// Writes variant `v`'s run files (summary, rounds, units, side tables and
-/// a run.toml that replays it alone) into `dir`.
+/// Writes the army files of an analysis of `variants` (the first is the
+/// baseline) into `dir`; returns the report tables to open with.
+pub fn variant_armies(dir: &Path, variants: &[Variant]) -> anyhow::Result<Vec<(String, String)>> {
+    let sheets: Vec<(String, crate::rules::sheet::ArmySheet)> = variants
+        .iter()
+        .map(|v| (v.label.clone(), v.scenario.army_sheet()))
+        .collect();
+    Ok(super::army::write_study_armies(dir, &sheets)?)
+}
+
+/// The manifest's tables: the army tables of `variants`, then `own`.
+pub fn with_armies(
+    dir: &Path,
+    variants: &[Variant],
+    own: Vec<(String, String)>,
+) -> anyhow::Result<Vec<(String, String)>> {
+    let mut tables = variant_armies(dir, variants)?;
+    tables.extend(own);
+    Ok(tables)
+}
+
+/// Writes variant `v`'s run files (summary, rounds, units, side tables,
+/// the army sheet and a run.toml that replays it alone) into `dir`.
 pub fn write_variant(
     dir: &Path,
     variant: &Variant,
@@ -42,6 +63,7 @@ pub fn write_variant(
         meta.strength,
         result.partial,
     )?;
+    super::army::write_army(dir, &variant.scenario.army_sheet())?;
     let provenance = Provenance {
         muster_version: crate::VERSION.to_string(),
         git_revision: crate::GIT_REVISION.to_string(),

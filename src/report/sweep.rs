@@ -94,7 +94,11 @@ pub fn write(
             seed,
         ),
         answers,
-        tables: vec![("sweep.csv".to_string(), "Win rate per cell".to_string())],
+        tables: super::study::with_armies(
+            out,
+            variants,
+            vec![("sweep.csv".to_string(), "Win rate per cell".to_string())],
+        )?,
     };
     Ok(manifest)
 }

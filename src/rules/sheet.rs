@@ -2,6 +2,8 @@
 //! says, for `run`, `check` and the reports to open with: each unit's
 //! profile, models, points and (States of Battle) MCV, and each side's
 //! points, starting Morale Counters, Generalship Die and Orders build.
+//! A unit whose profile the scenario overrides is marked, with the fields
+//! and values it overrides.
 //! A value a ruleset does not have is `None` and shown as "-".
 
 use crate::base::Side;
@@ -36,6 +38,19 @@ pub struct UnitLine {
     pub points: Option<u32>,
     /// States of Battle: its Morale Counter Value.
     pub mcv: Option<u32>,
+    /// The profile fields the scenario overrides for this unit, as
+    /// `points=300, speed=8` (None: the army list's profile).
+    pub overrides: Option<String>,
+}
+
+impl UnitLine {
+    /// Its profile id, marked `*` when the scenario overrides fields of it.
+    pub fn profile_cell(&self) -> String {
+        match self.overrides {
+            Some(_) => format!("{}*", self.profile),
+            None => self.profile.clone(),
+        }
+    }
 }
 
 impl SideSheet {
@@ -124,7 +139,7 @@ impl ArmySheet {
                     out,
                     "    {:<28} {:<20} {:>6} {:>6}",
                     u.label,
-                    u.profile,
+                    u.profile_cell(),
                     cell(u.models),
                     cell(u.points)
                 );
@@ -132,6 +147,10 @@ impl ArmySheet {
                     let _ = write!(out, " {:>6}", cell(u.mcv));
                 }
                 out.push('\n');
+            }
+            for u in side.units.iter().filter(|u| u.overrides.is_some()) {
+                let over = u.overrides.as_deref().unwrap_or_default();
+                let _ = writeln!(out, "    * {}: profile overridden: {over}", u.label);
             }
         }
         out

@@ -155,6 +155,18 @@ impl Scenario {
         self.rules.with(Strength)
     }
 
+    /// What each side fields (run, check and the reports open with it).
+    pub fn army_sheet(&self) -> crate::rules::sheet::ArmySheet {
+        struct Sheet;
+        impl WithRuleset for Sheet {
+            type Output = crate::rules::sheet::ArmySheet;
+            fn run<R: Ruleset>(self, ruleset: &R) -> Self::Output {
+                ruleset.army_sheet()
+            }
+        }
+        self.rules.with(Sheet)
+    }
+
     /// A file-system-safe version of the name, for default output folders.
     pub fn slug(&self) -> String {
         slug(&self.name)

@@ -12,6 +12,13 @@ use std::sync::OnceLock;
 pub trait RawFile: DeserializeOwned {
     /// Keys allowed in the table at `path` (array indexes left out).
     fn known_keys(path: &[&str]) -> &'static [&'static str];
+
+    /// The hint for unknown key `key` in the table at `path` when the format
+    /// knows where it belongs instead (a key of another ruleset, or one kept
+    /// elsewhere in this file); None gives the usual "did you mean" hint.
+    fn misplaced(_path: &[&str], _key: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The keys of the serde struct `T`, in declaration order and as renamed:
@@ -186,10 +193,12 @@ pub fn parse<T: RawFile>(loc: &Locator, text: &str) -> (Option<T>, Vec<Problem>)
             })
             .collect();
         let known = T::known_keys(&keys);
-        let hint = did_you_mean(&key, known.iter().copied()).or_else(|| {
-            (!known.is_empty())
-                .then(|| format!("remove it; keys allowed here: {}", known.join(", ")))
-        });
+        let hint = T::misplaced(&keys, &key)
+            .or_else(|| did_you_mean(&key, known.iter().copied()))
+            .or_else(|| {
+                (!known.is_empty())
+                    .then(|| format!("remove it; keys allowed here: {}", known.join(", ")))
+            });
         problems.push(loc.problem(path, format!("unknown key `{key}`"), hint));
     }
     match result {

@@ -131,3 +131,18 @@ impl<T: Serialize> Serialize for Reference<T> {
         }
     }
 }
+
+/// The key of a unit entry whose table replaces fields of that unit's
+/// profile for that unit only (D&D War and States of Battle scenarios).
+pub const PROFILE_OVERRIDES: &str = "profile_overrides";
+
+/// The hint for `profile_overrides` in a unit entry of a ruleset that has
+/// none (`path` is the table's path, `key` the unknown key).
+pub fn overrides_not_here(path: &[&str], key: &str, ruleset: &str) -> Option<String> {
+    (path == ["side", "units"] && key == PROFILE_OVERRIDES).then(|| {
+        format!(
+            "`{PROFILE_OVERRIDES}` exists only in D&D War and States of Battle scenarios; \
+             in {ruleset}, copy the army list and change the troop there"
+        )
+    })
+}

@@ -363,6 +363,26 @@ fn decks_races_a_subset_and_tune_reports_its_curve() {
         .iter()
         .any(|r| csv.text(r, "status") == "inseparable from the best"));
     assert_self_contained(&out);
+    // Charts say B1..B3; the legend maps each key to its build.
+    let keys = muster::report::table::CsvTable::read(&out.join("build_keys.csv")).unwrap();
+    for (i, r) in csv.rows.iter().enumerate() {
+        assert_eq!(csv.text(r, "key"), format!("B{}", i + 1));
+        assert_eq!(keys.text(&keys.rows[i], "build"), csv.text(r, "build"));
+    }
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let svgs: Vec<&str> = html
+        .split("<svg")
+        .skip(1)
+        .map(|s| &s[..s.find("</svg>").unwrap()])
+        .collect();
+    assert!(
+        !svgs.is_empty()
+            && svgs
+                .iter()
+                .all(|s| s.contains("\nB1\n") && !s.contains("=2,"))
+    );
+    let legend = html.find("Build keys of the charts").unwrap();
+    assert!(legend < html.find("Every build, best first").unwrap());
     let bad = muster()
         .args(["decks", HEROES, "--build", "melee=5"])
         .output()

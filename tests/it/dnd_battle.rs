@@ -80,6 +80,7 @@ fn unit(
         joins: None,
         general: false,
         reserve: false,
+        overrides: None,
     }
 }
 

@@ -172,6 +172,7 @@ impl Ruleset for DndWar {
                     models: Some(u32::from(u.body.alive)),
                     points: Some(u.points),
                     mcv: None,
+                    overrides: u.overrides.clone(),
                 };
                 (u.side, line)
             }),

@@ -198,6 +198,9 @@ pub struct UnitSpec {
     /// States of Battle: held off the table until a State trigger brings
     /// it on (never in a plain D&D War battle).
     pub reserve: bool,
+    /// The profile fields the scenario overrides for this unit only, as
+    /// `points=300, speed=8` (None: the army list's profile).
+    pub overrides: Option<String>,
 }
 
 /// A battle ready to be played.

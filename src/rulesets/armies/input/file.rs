@@ -246,6 +246,10 @@ impl RawFile for ScenarioFile {
     fn known_keys(path: &[&str]) -> &'static [&'static str] {
         armies_keys(path)
     }
+
+    fn misplaced(path: &[&str], key: &str) -> Option<String> {
+        crate::scenario::raw::overrides_not_here(path, key, "Armies")
+    }
 }
 
 impl RawFile for ArmyListFile {

@@ -149,6 +149,9 @@ crate::sob_unit_fields! {
         pub general: Option<bool>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub battle_standard: Option<bool>,
+        /// Profile fields replaced for this unit only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub profile_overrides: Option<super::overrides::ProfileOverrides>,
     }
 }
 
@@ -161,7 +164,7 @@ pub struct DndArmyListFile {
 }
 
 /// An attack power as the war rules use it.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 pub struct AttackRaw {
     pub bonus: i64,
     /// `ac`, `fortitude`, `reflex` or `will`.
@@ -181,7 +184,7 @@ pub struct AttackRaw {
 }
 
 /// A unit profile (L65-95), at heroic tier.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 pub struct DndProfileRaw {
     pub id: String,
     pub name: String,
@@ -333,10 +336,21 @@ impl RawFile for DndScenarioFile {
             ["side", "orders"] => fields_of::<sob::OrdersRaw>(),
             ["side", "trigger"] => fields_of::<sob::TriggerRaw>(),
             ["side", "units"] => fields_of::<DndUnitEntry>(),
+            ["side", "units", "profile_overrides"] => {
+                fields_of::<super::overrides::ProfileOverrides>()
+            }
+            ["side", "units", "profile_overrides", "melee" | "ranged"] => fields_of::<AttackRaw>(),
             ["side", "army_list", rest @ ..] => list_keys(rest),
             ["side", "sob_doctrine", rest @ ..] => sob::sob_doctrine_keys(rest),
             ["side", "doctrine", rest @ ..] => doctrine_keys(rest),
             _ => &[],
+        }
+    }
+
+    fn misplaced(path: &[&str], key: &str) -> Option<String> {
+        match path {
+            ["side", "units", "profile_overrides"] => super::overrides::misplaced(key),
+            _ => None,
         }
     }
 }
@@ -403,7 +417,7 @@ mod tests {
         let unit = DndScenarioFile::known_keys(&["side", "units"]);
         assert_eq!(unit.first(), Some(&"profile"));
         assert_eq!(&unit[unit.len() - 2..], ["mcv", "reserve"]);
-        assert_eq!(unit.len(), 16);
+        assert_eq!(unit.len(), 17);
     }
 
     #[test]

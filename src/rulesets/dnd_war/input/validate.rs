@@ -17,6 +17,7 @@ use crate::rulesets::dnd_war::input::file::{
     AttackRaw, DndArmyListFile, DndDoctrineFile, DndProfileRaw, DndScenarioFile, DndSideRaw,
     DndUnitEntry, TerrainRaw,
 };
+use crate::rulesets::dnd_war::input::overrides::ProfileOverrides;
 use crate::rulesets::dnd_war::options::{DndOptions, SPECS};
 use crate::rulesets::dnd_war::setup::*;
 use crate::rulesets::dnd_war::traits::{race, Psychology, Size, UnitType};
@@ -27,6 +28,7 @@ use crate::scenario::checks::{
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{did_you_mean, Problem, Problems, Seg};
+use crate::scenario::raw::PROFILE_OVERRIDES;
 use crate::scenario::{ResolvedFile, Scenario, ScenarioRules, DEFAULT_SEED};
 use crate::words;
 use std::path::Path;
@@ -88,6 +90,8 @@ pub struct ListedProfile {
     pub rarity: Rarity,
     /// The list's own price, replacing the digest's.
     pub points: Option<u32>,
+    /// The profile as written, which a unit's overrides start from.
+    pub raw: DndProfileRaw,
 }
 
 /// `w` with its first letter in capitals ("medium" -> "Medium"), as the
@@ -192,6 +196,13 @@ fn attack(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, a: &AttackRaw, range
     }
 }
 
+/// The field `k` of the profile table at `at`.
+fn key(at: &[Seg], k: &str) -> Vec<Seg> {
+    let mut field = at.to_vec();
+    field.push(Seg::from(k));
+    field
+}
+
 /// What a profile is: its type, size, racial courage, level and rarity.
 struct Kind {
     unit_type: UnitType,
@@ -201,9 +212,9 @@ struct Kind {
     rarity: Rarity,
 }
 
-/// The type, size, race, level and rarity of army-list profile `i`.
-fn kind(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> Kind {
-    let f = |k: &str| path!["profile", i, k];
+/// The type, size, race, level and rarity of the profile at `at`.
+fn kind(ctx: &Ctx, p: &mut Vec<Problem>, at: &[Seg], r: &DndProfileRaw) -> Kind {
+    let f = |k: &str| key(at, k);
     let unit_type = UnitType::parse(&r.unit_type).unwrap_or_else(|| {
         not_allowed(ctx, p, f("type"), &r.unit_type, UnitType::NAMES);
         UnitType::Infantry
@@ -264,10 +275,10 @@ fn kind(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> Kind {
 fn numbers(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    i: usize,
+    at: &[Seg],
     r: &DndProfileRaw,
 ) -> (Option<u32>, i64, i64, i64) {
-    let f = |k: &str| path!["profile", i, k];
+    let f = |k: &str| key(at, k);
     if !(1.0..=20.0).contains(&r.speed) {
         ctx.err(
             p,
@@ -307,7 +318,7 @@ fn numbers(
 }
 
 /// A profile's `special` rules.
-fn psychology(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> Psychology {
+fn psychology(ctx: &Ctx, p: &mut Vec<Problem>, at: &[Seg], r: &DndProfileRaw) -> Psychology {
     let mut psychology = Psychology::default();
     for (k, s) in r.special.iter().enumerate() {
         if !psychology.set(s) {
@@ -315,7 +326,7 @@ fn psychology(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> P
                 .unwrap_or(format!("special rules: {}", Psychology::NAMES.join(", ")));
             ctx.err(
                 p,
-                path!["profile", i, "special", k],
+                [at, &[Seg::from("special"), Seg::from(k)]].concat(),
                 format!("unknown special rule `{s}`"),
                 Some(hint),
             );
@@ -328,11 +339,11 @@ fn psychology(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> P
 fn mount(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    i: usize,
+    at: &[Seg],
     r: &DndProfileRaw,
     t: UnitType,
 ) -> Option<Size> {
-    let f = || path!["profile", i, "mount"];
+    let f = || key(at, "mount");
     let mount = r.mount.as_ref().and_then(|m| {
         let s = size_word(m);
         if s.is_none() {
@@ -360,11 +371,11 @@ fn mount(
 fn company(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    i: usize,
+    at: &[Seg],
     r: &DndProfileRaw,
     t: UnitType,
 ) -> (i64, i64) {
-    let f = |k: &str| path!["profile", i, k];
+    let f = |k: &str| key(at, k);
     let companies = matches!(t, UnitType::Infantry | UnitType::Cavalry);
     let default_company = if t == UnitType::Cavalry { 2 } else { 8 };
     let capacity = r
@@ -393,11 +404,11 @@ fn company(
 fn machine(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    i: usize,
+    at: &[Seg],
     r: &DndProfileRaw,
     t: UnitType,
 ) -> Option<MachineKind> {
-    let f = |k: &str| path!["profile", i, k];
+    let f = |k: &str| key(at, k);
     let machine = match (t, r.machine.as_deref()) {
         (UnitType::WarMachine, given) => Some(MachineKind::read_or(
             ctx,
@@ -431,12 +442,12 @@ fn machine(
 fn character(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
-    i: usize,
+    at: &[Seg],
     r: &DndProfileRaw,
     t: UnitType,
     (hp, ap): (Option<u32>, i64),
 ) -> Option<ClassRule> {
-    let f = |k: &str| path!["profile", i, k];
+    let f = |k: &str| key(at, k);
     let class_rule = match (t, r.class.as_deref()) {
         (UnitType::Character, Some(c)) => class_rule(ctx, p, f("class"), c),
         (_, Some(_)) => {
@@ -464,21 +475,23 @@ fn character(
     class_rule
 }
 
-fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> ListedProfile {
-    let f = |k: &str| path!["profile", i, k];
-    let kind = kind(ctx, p, i, r);
+/// Validates the profile table at `at` (an army list's `profile[i]`, or a
+/// unit's profile with its overrides applied).
+pub fn profile(ctx: &Ctx, p: &mut Vec<Problem>, at: &[Seg], r: &DndProfileRaw) -> ListedProfile {
+    let f = |k: &str| key(at, k);
+    let kind = kind(ctx, p, at, r);
     let unit_type = kind.unit_type;
-    let (hp, resilience, attacks, ap) = numbers(ctx, p, i, r);
+    let (hp, resilience, attacks, ap) = numbers(ctx, p, at, r);
     let melee = attack(ctx, p, f("melee"), &r.melee, false);
     let ranged = r
         .ranged
         .as_ref()
         .map(|a| attack(ctx, p, f("ranged"), a, true));
-    let psychology = psychology(ctx, p, i, r);
-    let mount = mount(ctx, p, i, r, unit_type);
-    let (capacity, row) = company(ctx, p, i, r, unit_type);
-    let machine = machine(ctx, p, i, r, unit_type);
-    let class_rule = character(ctx, p, i, r, unit_type, (hp, ap));
+    let psychology = psychology(ctx, p, at, r);
+    let mount = mount(ctx, p, at, r, unit_type);
+    let (capacity, row) = company(ctx, p, at, r, unit_type);
+    let machine = machine(ctx, p, at, r, unit_type);
+    let class_rule = character(ctx, p, at, r, unit_type, (hp, ap));
     let points = r.points.and_then(|v| {
         in_range(ctx, p, f("points"), "points", v, 0, 10_000_000).then_some(v as u32)
     });
@@ -515,6 +528,7 @@ fn profile(ctx: &Ctx, p: &mut Vec<Problem>, i: usize, r: &DndProfileRaw) -> List
         },
         rarity: kind.rarity,
         points,
+        raw: r.clone(),
     }
 }
 
@@ -570,7 +584,7 @@ pub fn validate_list(
         "profile",
         &raw.profiles,
         |x| x.id.as_str(),
-        profile,
+        |ctx, p, i, r| profile(ctx, p, &[Seg::from("profile"), Seg::from(i)], r),
     )
 }
 
@@ -1248,6 +1262,14 @@ impl Deploying<'_> {
         let Some(listed) = self.listed(p, list, field("profile"), e) else {
             return;
         };
+        let over = match &e.profile_overrides {
+            Some(o) => match self.overridden(p, (si, k), listed, o) {
+                Some(l) => Some(l),
+                None => return,
+            },
+            None => None,
+        };
+        let listed = over.as_ref().unwrap_or(listed);
         let Some((mut prof, eff_level)) = self.tiered(p, field("profile"), listed) else {
             return;
         };
@@ -1334,6 +1356,7 @@ impl Deploying<'_> {
             joins,
             general: e.general.unwrap_or(false),
             reserve: e.reserve.unwrap_or(false),
+            overrides: e.profile_overrides.as_ref().map(ProfileOverrides::describe),
         };
         let entry = ArmyEntry {
             side: si,
@@ -1381,6 +1404,30 @@ impl Deploying<'_> {
         }
         army.entries.push(entry);
         army.units.push(unit);
+    }
+
+    /// `listed` with unit entry `k` of side `si`'s `profile_overrides`
+    /// applied, validated by the army list's rules (None: a problem).
+    fn overridden(
+        &self,
+        p: &mut Vec<Problem>,
+        (si, k): (usize, usize),
+        listed: &ListedProfile,
+        o: &ProfileOverrides,
+    ) -> Option<ListedProfile> {
+        let at = unit_field(si, k, PROFILE_OVERRIDES);
+        if o.is_empty() {
+            self.ctx.err(
+                p,
+                at,
+                format!("an empty `{PROFILE_OVERRIDES}` overrides nothing"),
+                Some("give the profile fields to replace (e.g. points = 300), or remove it".into()),
+            );
+            return None;
+        }
+        let before = p.len();
+        let over = profile(self.ctx, p, &at, &o.apply(&listed.raw));
+        (p.len() == before).then_some(over)
     }
 
     /// The listed profile a unit entry names (a problem when the side's

@@ -159,6 +159,10 @@ impl RawFile for WarScenarioFile {
     fn known_keys(path: &[&str]) -> &'static [&'static str] {
         war_keys(path)
     }
+
+    fn misplaced(path: &[&str], key: &str) -> Option<String> {
+        crate::scenario::raw::overrides_not_here(path, key, "This Means WAR!")
+    }
 }
 
 impl RawFile for WarArmyListFile {

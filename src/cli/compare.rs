@@ -3,7 +3,7 @@
 //! the baseline.
 
 use super::raw_out::RawOut;
-use super::study::{command_line, conclude, finish_shard, focus_side, StudyArgs, Workers};
+use super::study::{finish_shard, focus_side, write_and_conclude, StudyArgs, Workers};
 use crate::analysis::play::{widest_paired_half_width, StudyPlan, StudyResult};
 use crate::analysis::vary::{check_distinct, combinations, parse_spec, Variant};
 use crate::engine::RowSink;
@@ -194,16 +194,8 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
         };
         say!("precision +/-{p}: {verdict} after {n} battles per variant (widest paired half-width {hw:.4})");
     }
-    let staging = out.stage()?;
-    let manifest = crate::report::compare::write(
-        staging.path(),
-        &variants,
-        &result,
-        focus,
-        seed,
-        command_line(),
-    )?;
-    conclude(staging, &manifest, args.study.png, result.partial)
+    let write = crate::report::compare::write;
+    write_and_conclude(&out, write, &variants, &result, focus, seed, args.study.png)
 }
 
 /// Plays `variants` from battle `start` under `plan`, with `--raw` rows.

@@ -3,7 +3,7 @@
 //! sides) on common random numbers, with the robustness verdict: does the
 //! answer hold whoever plays, or does it turn over with the doctrines?
 
-use super::study::{command_line, conclude, focus_side, load_variants, StudyArgs, Workers};
+use super::study::{focus_side, load_variants, write_and_conclude, StudyArgs, Workers};
 use crate::analysis::panel::{default_panel, named_panel};
 use crate::analysis::play::StudyPlan;
 use crate::analysis::vary::{check_distinct, combinations, Variant};
@@ -76,14 +76,6 @@ pub fn panel(args: PanelArgs) -> anyhow::Result<i32> {
         result.played.paired.battles,
         started.elapsed().as_secs_f64()
     );
-    let staging = out.stage()?;
-    let manifest = crate::report::panel::write(
-        staging.path(),
-        &variants,
-        &result,
-        focus,
-        seed,
-        command_line(),
-    )?;
-    conclude(staging, &manifest, args.study.png, result.partial)
+    let write = crate::report::panel::write;
+    write_and_conclude(&out, write, &variants, &result, focus, seed, args.study.png)
 }

@@ -190,6 +190,35 @@ impl Workers {
     }
 }
 
+/// An analysis report's writer: from the staging folder, the variants,
+/// their result, the compared side, the seed and the command line, its
+/// CSVs and the manifest.
+pub type WriteReport =
+    fn(&Path, &[Variant], &StudyResult, Side, u64, String) -> anyhow::Result<Manifest>;
+
+/// Writes the played variants' report with `write` into a staging folder
+/// of `out` and concludes (see [`conclude`]).
+pub fn write_and_conclude(
+    out: &OutDir,
+    write: WriteReport,
+    variants: &[Variant],
+    result: &StudyResult,
+    focus: Side,
+    seed: u64,
+    png: bool,
+) -> anyhow::Result<i32> {
+    let staging = out.stage()?;
+    let manifest = write(
+        staging.path(),
+        variants,
+        result,
+        focus,
+        seed,
+        command_line(),
+    )?;
+    conclude(staging, &manifest, png, result.partial)
+}
+
 /// Prints the answers, writes the manifest and builds the report into the
 /// staging folder, then swaps it in; returns the exit code (interrupted
 /// when `partial`).

@@ -3,7 +3,7 @@
 
 use super::compare::parse_specs;
 use super::study::{
-    command_line, conclude, finish_shard, focus_side, load_variants, StudyArgs, Workers,
+    finish_shard, focus_side, load_variants, write_and_conclude, StudyArgs, Workers,
 };
 use crate::analysis::play::StudyPlan;
 use crate::analysis::vary::{check_distinct, combinations, expand_range, Variant};
@@ -84,14 +84,6 @@ pub fn sweep(args: SweepArgs) -> anyhow::Result<i32> {
         result.played.paired.battles,
         started.elapsed().as_secs_f64()
     );
-    let staging = out.stage()?;
-    let manifest = crate::report::sweep::write(
-        staging.path(),
-        &variants,
-        &result,
-        focus,
-        seed,
-        command_line(),
-    )?;
-    conclude(staging, &manifest, args.study.png, result.partial)
+    let write = crate::report::sweep::write;
+    write_and_conclude(&out, write, &variants, &result, focus, seed, args.study.png)
 }

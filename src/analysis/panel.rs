@@ -7,7 +7,7 @@
 //! robustness verdict: does the answer hold in every pairing, or does it
 //! turn over with the doctrines?
 
-use super::verdict::{count, pct, pct_span, side_wins, Cell};
+use super::verdict::{count, fixed, pct, pct_span, side_wins, Cell};
 use crate::registry::DoctrineLayer;
 
 /// The doctrines each side plays in each layer: `(path, names)` specs, the
@@ -150,6 +150,106 @@ pub fn summary(side: &str, other: &str, cells: &[Cell]) -> Vec<String> {
     out
 }
 
+/// Which way one question's answer leans in one pairing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lean {
+    Up,
+    Down,
+    /// Measured, leaning neither way.
+    Neither,
+    /// Not measured in this pairing (no crossing in range, not raced).
+    Unknown,
+}
+
+/// One question's answer in one pairing of doctrines: compare's
+/// difference to the baseline, tune's crossing, a fairness unit's
+/// suggested cost, decks' current build.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vote {
+    pub question: String,
+    pub lean: Lean,
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+    /// What the pairing's report says, in a few words.
+    pub detail: String,
+}
+
+/// How a question's leans read: "raises Humans' win rate", "lowers it",
+/// "no detectable change"; the values' name and unit ("differences",
+/// "pp").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Words {
+    pub up: String,
+    pub down: String,
+    pub neither: String,
+    pub unknown: String,
+    pub values: &'static str,
+    pub unit: &'static str,
+}
+
+/// Whether one question's answer holds across the pairings (`votes`, one
+/// per pairing): "THE VERDICT DEPENDS ON DOCTRINE: ..." when some
+/// pairings lean up and others down.
+pub fn holds(question: &str, votes: &[&Vote], w: &Words) -> String {
+    let n = votes.len();
+    let of = |lean: Lean| votes.iter().filter(|v| v.lean == lean).count();
+    let (up, down, neither, unknown) = (
+        of(Lean::Up),
+        of(Lean::Down),
+        of(Lean::Neither),
+        of(Lean::Unknown),
+    );
+    let measured = votes.iter().map(|v| v.value).filter(|x| x.is_finite());
+    let range = match measured.fold(None, |acc, x| match acc {
+        None => Some((x, x)),
+        Some((a, b)) => Some((f64::min(a, x), f64::max(b, x))),
+    }) {
+        Some((a, b)) => format!(" ({} {} to {}{})", w.values, fixed(a, 1), fixed(b, 1), w.unit),
+        None => String::new(),
+    };
+    let pairings = count(n, "pairing");
+    for (k, word) in [(up, &w.up), (down, &w.down), (neither, &w.neither)] {
+        if k == n {
+            return format!("{question}: {word} in all {pairings} of doctrines{range}: the verdict holds whoever plays.");
+        }
+    }
+    let parts: Vec<String> = [
+        (up, &w.up),
+        (down, &w.down),
+        (neither, &w.neither),
+        (unknown, &w.unknown),
+    ]
+    .iter()
+    .filter(|(k, _)| *k > 0)
+    .map(|(k, word)| format!("{word} in {k}"))
+    .collect();
+    let head = if up > 0 && down > 0 {
+        "THE VERDICT DEPENDS ON DOCTRINE: "
+    } else {
+        ""
+    };
+    let tail = if up > 0 && down > 0 {
+        ""
+    } else {
+        "; no pairing turns it over"
+    };
+    format!(
+        "{head}{question}: {} of {n} pairings{range}{tail}.",
+        parts.join(", ")
+    )
+}
+
+/// Whether any question's answer turns over within the panel.
+pub fn any_flip(votes: &[Vote]) -> bool {
+    let mut questions: Vec<&str> = votes.iter().map(|v| v.question.as_str()).collect();
+    questions.dedup();
+    questions.iter().any(|q| {
+        let of = |lean| votes.iter().any(|v| v.question == *q && v.lean == lean);
+        of(Lean::Up) && of(Lean::Down)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +292,56 @@ mod tests {
             "{s:?}"
         );
         assert!(s[2].starts_with("Worst pairing for Orcs: a vs a"), "{s:?}");
+    }
+
+    fn vote(lean: Lean, value: f64) -> Vote {
+        Vote {
+            question: "q".into(),
+            lean,
+            value,
+            lo: value - 1.0,
+            hi: value + 1.0,
+            detail: String::new(),
+        }
+    }
+
+    fn words() -> Words {
+        Words {
+            up: "raises it".into(),
+            down: "lowers it".into(),
+            neither: "no change".into(),
+            unknown: "not measured".into(),
+            values: "differences",
+            unit: " pp",
+        }
+    }
+
+    #[test]
+    fn a_question_that_turns_over_is_flagged_and_one_that_holds_says_so() {
+        let flip = [vote(Lean::Up, 4.0), vote(Lean::Down, -2.5), vote(Lean::Neither, 0.1)];
+        let refs: Vec<&Vote> = flip.iter().collect();
+        assert!(any_flip(&flip));
+        assert_eq!(
+            holds("Variant a", &refs, &words()),
+            "THE VERDICT DEPENDS ON DOCTRINE: Variant a: raises it in 1, lowers it in 1, no change in 1 of 3 pairings (differences -2.5 to 4.0 pp)."
+        );
+        let hold = [vote(Lean::Up, 4.0), vote(Lean::Up, 2.0)];
+        let refs: Vec<&Vote> = hold.iter().collect();
+        assert!(!any_flip(&hold));
+        assert_eq!(
+            holds("Variant a", &refs, &words()),
+            "Variant a: raises it in all 2 pairings of doctrines (differences 2.0 to 4.0 pp): the verdict holds whoever plays."
+        );
+        let part = [
+            vote(Lean::Up, 4.0),
+            vote(Lean::Unknown, f64::NAN),
+            vote(Lean::Up, f64::NAN),
+        ];
+        let refs: Vec<&Vote> = part.iter().collect();
+        assert_eq!(
+            holds("Variant a", &refs, &words()),
+            "Variant a: raises it in 2, not measured in 1 of 3 pairings (differences 4.0 to 4.0 pp); no pairing turns it over."
+        );
     }
 
     #[test]

@@ -3,7 +3,14 @@
 //! the baseline.
 
 use super::raw_out::RawOut;
-use super::study::{finish_shard, focus_side, write_and_conclude, StudyArgs, Workers};
+use super::panel::PanelFlags;
+use super::panel_each::{each_pairing, Analysed, PanelRun};
+use super::study::{
+    build_variants, command_line, finish_shard, focus_side, write_and_conclude, StudyArgs, Workers,
+};
+use crate::analysis::panel::{Lean, Vote, Words};
+use crate::analysis::verdict::possessive;
+use crate::stats::Z_95;
 use crate::analysis::play::{widest_paired_half_width, StudyPlan, StudyResult};
 use crate::analysis::vary::{check_distinct, combinations, parse_spec, Variant};
 use crate::engine::RowSink;
@@ -41,6 +48,8 @@ pub struct CompareArgs {
     /// losses) to this Parquet file; needs `--features parquet`.
     #[arg(long, value_name = "FILE.parquet")]
     pub raw: Option<PathBuf>,
+    #[command(flatten)]
+    pub panel: PanelFlags,
     #[command(flatten)]
     pub study: StudyArgs,
 }
@@ -96,14 +105,20 @@ struct Study {
     plan: StudyPlan,
 }
 
+/// Checks `--precision`.
+fn check_precision(args: &CompareArgs) -> anyhow::Result<()> {
+    match args.precision {
+        Some(p) if !(p > 0.0 && p < 0.5) => {
+            bail!("--precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}")
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Checks the flags and loads the variants.
 fn study(args: &CompareArgs) -> anyhow::Result<Study> {
     args.study.check()?;
-    if let Some(p) = args.precision {
-        if !(p > 0.0 && p < 0.5) {
-            bail!("--precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}");
-        }
-    }
+    check_precision(args)?;
     RawOut::check(args.raw.as_deref()).map_err(anyhow::Error::msg)?;
     if args.shard.is_some() && args.study.png {
         bail!("--png: a shard writes no charts (only study-shard.json); give --png to `muster merge` when combining the shards");
@@ -126,15 +141,7 @@ fn study(args: &CompareArgs) -> anyhow::Result<Study> {
         bail!("--shard needs a fixed number of battles; --precision decides how many as it goes, so its comparison cannot be split");
     }
     let range = battle_range(shard, battles);
-    let max_battles = args.max_battles.unwrap_or(1_000_000);
-    let plan = match (args.precision, shard) {
-        (Some(p), None) => StudyPlan::Precision {
-            half_width: p,
-            batch: battles.min(max_battles),
-            max_battles,
-        },
-        _ => StudyPlan::Fixed(range.1 - range.0),
-    };
+    let plan = plan(args, shard.map_or(battles, |_| range.1 - range.0));
     Ok(Study {
         variants,
         focus,
@@ -147,6 +154,9 @@ fn study(args: &CompareArgs) -> anyhow::Result<Study> {
 }
 
 pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
+    if args.panel.given() {
+        return compare_panel(&args);
+    }
     let Study {
         variants,
         focus,
@@ -196,6 +206,110 @@ pub fn compare(args: CompareArgs) -> anyhow::Result<i32> {
     }
     let write = crate::report::compare::write;
     write_and_conclude(&out, write, &variants, &result, focus, seed, args.study.png)
+}
+
+/// Fixed `battles`, or the `--precision` loop in batches of them.
+fn plan(args: &CompareArgs, battles: u64) -> StudyPlan {
+    let max_battles = args.max_battles.unwrap_or(1_000_000);
+    match args.precision {
+        Some(p) => StudyPlan::Precision {
+            half_width: p,
+            batch: battles.min(max_battles),
+            max_battles,
+        },
+        None => StudyPlan::Fixed(battles),
+    }
+}
+
+/// `compare --vary ... --panel`: the variants compared under every
+/// pairing of doctrines.
+fn compare_panel(args: &CompareArgs) -> anyhow::Result<i32> {
+    args.study.check()?;
+    check_precision(args)?;
+    if args.vary.is_empty() || args.scenarios.len() > 1 {
+        bail!("--panel and --doctrines compare the --vary variants of one scenario under every pairing of doctrines; give one scenario and --vary PATH=V1,V2");
+    }
+    if args.shard.is_some() || args.raw.is_some() {
+        bail!("--shard and --raw are not available with a doctrine panel; compare one pairing at a time to shard it or write its raw rows");
+    }
+    let path = args.scenarios.first();
+    let base = super::load(path.map(PathBuf::as_path))?;
+    let dir = path.and_then(|p| p.parent());
+    let specs = parse_specs(&args.vary)?;
+    let pairings = args.panel.pairings(&base, dir)?;
+    // A whole doctrine of a panel layer (`side.X.sob_doctrine`), by the
+    // side's name or position, would undo the pairing.
+    let panel_field = |p: &str| {
+        let parts: Vec<&str> = p.split('.').collect();
+        parts.len() == 3
+            && parts[0] == "side"
+            && (pairings[0].edits.iter()).any(|(e, _)| e.rsplit('.').next() == Some(parts[2]))
+    };
+    if let Some((p, _)) = specs.iter().find(|(p, _)| panel_field(p)) {
+        bail!("--vary {p}: the doctrine panel sets that doctrine in every pairing; vary something else, or give the doctrines as --vary without a panel");
+    }
+    let combos = combinations(&specs);
+    let names = base.side_names();
+    let focus = focus_side([&names[0], &names[1]], args.study.side.as_deref())?;
+    let seed = args.study.seed.unwrap_or(base.seed);
+    let plan = plan(args, args.study.battles.unwrap_or(base.battles));
+    let out = args.study.claim_out("compare", &base.slug())?;
+    if super::interrupted() {
+        return super::study::stopped_in_setup("compare");
+    }
+    let side = &names[focus.index()];
+    let run = PanelRun {
+        command: "compare",
+        scenario: &base.name,
+        words: Words {
+            up: format!("raises {} win rate", possessive(side)),
+            down: "lowers it".into(),
+            neither: "no change 95% can detect".into(),
+            unknown: "not played".into(),
+            values: "differences",
+            unit: " pp",
+        },
+        seed,
+        png: args.study.png,
+        command_line: command_line(),
+    };
+    each_pairing(&out, run, &pairings, |pairing, folder| {
+        let variants = build_variants(&pairing.scenario, dir, &combos)?;
+        check_distinct(&variants[0].scenario, &variants)?;
+        let result = play(args, &variants, focus, seed, 0, plan)?;
+        let manifest = crate::report::compare::write(folder, &variants, &result, focus, seed, command_line())?;
+        Ok(Analysed {
+            manifest,
+            votes: votes(&variants, &result),
+            partial: result.partial,
+        })
+    })
+}
+
+/// Each variant's difference to the baseline, for the panel.
+fn votes(variants: &[Variant], result: &StudyResult) -> Vec<Vote> {
+    let labels = crate::report::compare::short_labels(variants);
+    let paired = &result.played.paired;
+    (1..variants.len())
+        .map(|v| {
+            let d = paired.difference(v, 0, Z_95);
+            let lean = if d.paired.0 > 0.0 {
+                Lean::Up
+            } else if d.paired.1 < 0.0 {
+                Lean::Down
+            } else {
+                Lean::Neither
+            };
+            Vote {
+                question: format!("Variant {}", labels[v]),
+                lean,
+                value: 100.0 * d.estimate,
+                lo: 100.0 * d.paired.0,
+                hi: 100.0 * d.paired.1,
+                detail: format!("{} battles", paired.battles),
+            }
+        })
+        .collect()
 }
 
 /// Plays `variants` from battle `start` under `plan`, with `--raw` rows.

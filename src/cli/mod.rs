@@ -30,6 +30,7 @@ mod decks;
 mod fairness;
 mod merge;
 mod panel;
+mod panel_each;
 mod progress;
 mod raw_out;
 mod report_cmd;

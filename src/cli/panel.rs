@@ -2,31 +2,107 @@
 //! (by default every built-in doctrine of every layer, crossed for both
 //! sides) on common random numbers, with the robustness verdict: does the
 //! answer hold whoever plays, or does it turn over with the doctrines?
+//! Also the panel flags every analysis command shares (`--panel`,
+//! `--doctrines`, `--max-pairings`) and the pairings they ask for.
 
-use super::study::{focus_side, load_variants, write_and_conclude, StudyArgs, Workers};
-use crate::analysis::panel::{default_panel, named_panel};
+use super::study::{build_variants, focus_side, write_and_conclude, StudyArgs, Workers};
+use crate::analysis::panel::{default_panel, named_panel, pairing_label, PanelSpecs};
+use crate::analysis::panel_file::{self, PanelTarget};
 use crate::analysis::play::StudyPlan;
 use crate::analysis::vary::{check_distinct, combinations, Variant};
-use anyhow::bail;
+use crate::scenario::Scenario;
+use anyhow::{bail, Context};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Pairings above which a panel asks for `--max-pairings`.
 const PAIRINGS_CAP: usize = 100;
+
+/// The doctrine panel a command plays.
+#[derive(Args, Debug, Clone)]
+pub struct PanelFlags {
+    /// Play every pairing of a doctrine panel: `all` (every built-in
+    /// doctrine of every layer, crossed for both sides) or a panel file
+    /// (layer = [doctrines] for both sides, [side.NAME] tables for one
+    /// side; see docs/guide/commands.md).
+    #[arg(long, value_name = "all|FILE")]
+    pub panel: Option<String>,
+    /// A panel of these doctrines for both sides in the ruleset's last
+    /// doctrine layer (States of Battle: the card layer's `sob_doctrine`;
+    /// built-in names or files), the other layers as the scenario has them.
+    #[arg(
+        long,
+        value_name = "A,B,...",
+        value_delimiter = ',',
+        conflicts_with = "panel"
+    )]
+    pub doctrines: Vec<String>,
+    /// Refuse panels of more pairings than this.
+    #[arg(long, default_value_t = PAIRINGS_CAP)]
+    pub max_pairings: usize,
+}
+
+impl PanelFlags {
+    /// Whether a panel was asked for.
+    pub fn given(&self) -> bool {
+        self.panel.is_some() || !self.doctrines.is_empty()
+    }
+
+    /// The panel's specs (every built-in doctrine when none is given).
+    fn specs(&self, base: &Scenario) -> anyhow::Result<PanelSpecs> {
+        let Some(spec) = crate::registry::spec(base.kind) else {
+            bail!("{} is not played by muster", base.kind.name());
+        };
+        let layers = spec.doctrine_layers();
+        if !self.doctrines.is_empty() {
+            return named_panel(&layers, &self.doctrines).map_err(anyhow::Error::msg);
+        }
+        match self.panel.as_deref() {
+            None | Some("all") => Ok(default_panel(&layers)),
+            Some(file) => {
+                let names = base.side_names();
+                let target = PanelTarget {
+                    sides: [&names[0], &names[1]],
+                    layers: &layers,
+                };
+                panel_file::load(Path::new(file), &target)
+                    .map_err(super::Listed::new)
+                    .with_context(|| format!("the panel file {file} has problems (listed above)"))
+            }
+        }
+    }
+
+    /// The pairings of `base` (relative references resolve in `dir`), each
+    /// labelled with its sides' doctrines; refused when there are fewer
+    /// than two or more than `--max-pairings`.
+    pub fn pairings(&self, base: &Scenario, dir: Option<&Path>) -> anyhow::Result<Vec<Variant>> {
+        let edits = combinations(&self.specs(base)?);
+        if edits.len() < 2 {
+            bail!("the panel has one pairing, which is a run: give at least two doctrines for a layer");
+        }
+        if edits.len() > self.max_pairings {
+            bail!(
+                "the panel has {} pairings, over --max-pairings {}; give fewer doctrines with --doctrines a,b,c or a panel file, or raise --max-pairings",
+                edits.len(),
+                self.max_pairings
+            );
+        }
+        let mut variants = build_variants(base, dir, &edits)?;
+        check_distinct(base, &variants)?;
+        let names = base.side_names();
+        for v in &mut variants {
+            v.label = pairing_label(&v.edits, [&names[0], &names[1]]);
+        }
+        Ok(variants)
+    }
+}
 
 #[derive(Args, Debug)]
 pub struct PanelArgs {
     /// Scenario file (default: the built-in one).
     pub scenario: Option<PathBuf>,
-    /// These doctrines for both sides in the ruleset's last doctrine layer
-    /// (States of Battle: the card layer's `sob_doctrine`; built-in names
-    /// or files), the other layers as the scenario has them. Default: every
-    /// built-in doctrine of every layer, crossed for both sides.
-    #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
-    pub doctrines: Vec<String>,
-    /// Refuse panels of more pairings than this.
-    #[arg(long, default_value_t = PAIRINGS_CAP)]
-    pub max_pairings: usize,
+    #[command(flatten)]
+    pub panel: PanelFlags,
     #[command(flatten)]
     pub study: StudyArgs,
 }
@@ -34,38 +110,22 @@ pub struct PanelArgs {
 pub fn panel(args: PanelArgs) -> anyhow::Result<i32> {
     args.study.check()?;
     let base = super::load(args.scenario.as_deref())?;
-    let Some(spec) = crate::registry::spec(base.kind) else {
-        bail!("{} is not played by muster", base.kind.name());
-    };
-    let layers = spec.doctrine_layers();
-    let specs = if args.doctrines.is_empty() {
-        default_panel(&layers)
-    } else {
-        named_panel(&layers, &args.doctrines).map_err(anyhow::Error::msg)?
-    };
-    let edits = combinations(&specs);
-    if edits.len() > args.max_pairings {
-        bail!(
-            "the panel has {} pairings, over --max-pairings {}; give fewer doctrines with --doctrines a,b,c, or raise --max-pairings",
-            edits.len(),
-            args.max_pairings
-        );
-    }
-    let variants = load_variants(args.scenario.as_ref(), &edits)?;
-    check_distinct(&variants[0].scenario, &variants)?;
+    let dir = args.scenario.as_deref().and_then(Path::parent);
+    let variants = args.panel.pairings(&base, dir)?;
+    play_panel(&base, &variants, &args.study)
+}
+
+/// Plays the pairings `variants` of `base` and writes the panel's report.
+pub fn play_panel(base: &Scenario, variants: &[Variant], study: &StudyArgs) -> anyhow::Result<i32> {
     let names = base.side_names();
-    let focus = focus_side([&names[0], &names[1]], args.study.side.as_deref())?;
-    let seed = args.study.seed.unwrap_or(base.seed);
-    let battles = args.study.battles.unwrap_or(base.battles);
-    let out = args.study.claim_out("panel", &base.slug())?;
+    let focus = focus_side([&names[0], &names[1]], study.side.as_deref())?;
+    let seed = study.seed.unwrap_or(base.seed);
+    let battles = study.battles.unwrap_or(base.battles);
+    let out = study.claim_out("panel", &base.slug())?;
     if super::interrupted() {
         return super::study::stopped_in_setup("panel");
     }
-    let workers = Workers::new(
-        args.study.threads,
-        battles * variants.len() as u64,
-        args.study.quiet,
-    )?;
+    let workers = Workers::new(study.threads, battles * variants.len() as u64, study.quiet)?;
     let refs: Vec<&Variant> = variants.iter().collect();
     let started = std::time::Instant::now();
     let result = workers.play(&refs, focus, seed, 0, StudyPlan::Fixed(battles))?;
@@ -77,5 +137,5 @@ pub fn panel(args: PanelArgs) -> anyhow::Result<i32> {
         started.elapsed().as_secs_f64()
     );
     let write = crate::report::panel::write;
-    write_and_conclude(&out, write, &variants, &result, focus, seed, args.study.png)
+    write_and_conclude(&out, write, variants, &result, focus, seed, study.png)
 }

@@ -12,6 +12,7 @@ use crate::report::build::{build, write_manifest};
 use crate::report::html::Manifest;
 use crate::report::{FolderKind, OutDir, Staging};
 use crate::rules::Side;
+use crate::scenario::Scenario;
 use crate::shard::study::{StudyRun, StudyShard};
 use anyhow::{bail, Context};
 use clap::Args;
@@ -117,9 +118,19 @@ pub fn load_variants(
     let base = super::load(path.map(PathBuf::as_path))
         .context("the scenario has problems (listed above)")?;
     let dir = path.and_then(|p| p.parent()).map(Path::to_path_buf);
-    // The variant's message alone, as the user has always seen it; a
-    // signal while hundreds are built stops the command at once.
-    match build_variants_until(&base, dir.as_deref(), edit_lists, &super::interrupted) {
+    build_variants(&base, dir.as_deref(), edit_lists)
+}
+
+/// Builds one variant of `base` per edit list (relative references
+/// resolve in `dir`); a signal while hundreds are built stops the command
+/// at once.
+pub fn build_variants(
+    base: &Scenario,
+    dir: Option<&Path>,
+    edit_lists: &[Vec<(String, String)>],
+) -> anyhow::Result<Vec<Variant>> {
+    // The variant's message alone, as the user has always seen it.
+    match build_variants_until(base, dir, edit_lists, &super::interrupted) {
         Err(VaryError::Stopped) => {
             tell!("interrupted during set-up, before any battle was played; nothing was written");
             std::process::exit(EXIT_INTERRUPTED)

@@ -2,9 +2,14 @@
 //! that makes a matchup even, with its interval and the win-rate curve
 //! around it.
 
+use super::panel::PanelFlags;
+use super::panel_each::{each_pairing, Analysed, PanelRun};
 use super::study::{command_line, conclude, focus_side, StudyArgs, Workers};
+use crate::analysis::panel::{Lean, Vote, Words};
 use crate::analysis::play::StudyPlan;
-use crate::analysis::tune::{param_path, search, Param, Search};
+use crate::analysis::tune::{param_path, search, Param, Search, Searched};
+use crate::rules::Side;
+use crate::scenario::Scenario;
 use crate::report::tune::TuneReport;
 use anyhow::bail;
 use clap::builder::PossibleValue;
@@ -42,6 +47,8 @@ pub struct TuneArgs {
     #[arg(long, value_name = "LO..HI")]
     pub range: Option<String>,
     #[command(flatten)]
+    pub panel: PanelFlags,
+    #[command(flatten)]
     pub study: StudyArgs,
 }
 
@@ -76,67 +83,177 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
         );
     }
     let base = super::load(args.scenario.as_deref())?;
+    let dir = args.scenario.as_deref().and_then(Path::parent);
     let (path, current) = param_path(&base, args.unit.as_deref(), args.param)?;
     let range = range(&args, &path, current)?;
     let names = base.side_names();
     let focus = focus_side([&names[0], &names[1]], args.study.side.as_deref())?;
     let seed = args.study.seed.unwrap_or(base.seed);
-    let battles = args.study.battles.unwrap_or(base.battles);
     let out = args.study.claim_out("tune", &base.slug())?;
+    let pairings = match args.panel.given() {
+        true => Some(args.panel.pairings(&base, dir)?),
+        false => None,
+    };
     if super::interrupted() {
         return super::study::stopped_in_setup("tune");
     }
-    let what = crate::report::tune::what(args.param, args.unit.as_deref());
+    let job = Job {
+        args: &args,
+        path: &path,
+        current,
+        range,
+        side: &names[focus.index()],
+        focus,
+        seed,
+        battles: args.study.battles.unwrap_or(base.battles),
+    };
     say!(
-        "{what}: {} in the scenario; searching {}..{} for the value at which {} {:.0}%",
+        "{}: {} in the scenario; searching {}..{} for the value at which {} {:.0}%",
+        job.what(),
         current.map_or("not set".to_string(), |c| c.to_string()),
         range.0,
         range.1,
-        crate::analysis::verdict::side_wins(&names[focus.index()]),
+        crate::analysis::verdict::side_wins(job.side),
         100.0 * args.target
     );
-    let workers = Workers::new(args.study.threads, 0, args.study.quiet)?;
-    let searched = search(
-        &Search {
-            base: &base,
-            base_dir: args.scenario.as_deref().and_then(Path::parent),
-            path: &path,
-            range,
-            target: args.target,
-            seed,
-            battles,
-        },
-        |variants, seed, start, n| {
-            workers.progress.grow(n * variants.len() as u64);
-            workers.play(variants, focus, seed, start, StudyPlan::Fixed(n))
-        },
-    );
-    workers.progress.finish();
-    let searched = searched?;
-    let report = TuneReport {
-        scenario: &base.name,
-        path: &path,
-        param: args.param,
-        unit: args.unit.as_deref(),
-        range,
-        target: args.target,
-        side: &names[focus.index()],
-        battles,
-        seed,
-        current,
-        command: command_line(),
+    let Some(pairings) = pairings else {
+        let staging = out.stage()?;
+        let done = job.analyse(&base, dir, staging.path())?;
+        return conclude(staging, &done.manifest, args.study.png, done.partial);
     };
-    let staging = out.stage()?;
-    let mut manifest = crate::report::tune::write(staging.path(), &report, &searched)?;
-    let armies = crate::report::army::write_study_armies(
-        staging.path(),
-        &[("the scenario as given".to_string(), base.army_sheet())],
-    )?;
-    manifest.tables.splice(0..0, armies);
-    say!(
-        "{} battles on {} values, seed {seed}",
-        searched.played,
-        searched.tuned.curve.len()
-    );
-    conclude(staging, &manifest, args.study.png, searched.partial)
+    let run = PanelRun {
+        command: "tune",
+        scenario: &base.name,
+        words: job.words(),
+        seed,
+        png: args.study.png,
+        command_line: command_line(),
+    };
+    each_pairing(&out, run, &pairings, |pairing, folder| {
+        job.analyse(&pairing.scenario, dir, folder)
+    })
+}
+
+/// One tuning search, on the scenario or on a pairing of doctrines.
+struct Job<'a> {
+    args: &'a TuneArgs,
+    path: &'a str,
+    current: Option<i64>,
+    range: (i64, i64),
+    side: &'a str,
+    focus: Side,
+    seed: u64,
+    battles: u64,
+}
+
+impl Job<'_> {
+    fn what(&self) -> String {
+        crate::report::tune::what(self.args.param, self.args.unit.as_deref())
+    }
+
+    /// Searches `base` (relative references resolve in `dir`) and writes
+    /// its report into `folder`.
+    fn analyse(&self, base: &Scenario, dir: Option<&Path>, folder: &Path) -> anyhow::Result<Analysed> {
+        let args = self.args;
+        let workers = Workers::new(args.study.threads, 0, args.study.quiet)?;
+        let searched = search(
+            &Search {
+                base,
+                base_dir: dir,
+                path: self.path,
+                range: self.range,
+                target: args.target,
+                seed: self.seed,
+                battles: self.battles,
+            },
+            |variants, seed, start, n| {
+                workers.progress.grow(n * variants.len() as u64);
+                workers.play(variants, self.focus, seed, start, StudyPlan::Fixed(n))
+            },
+        );
+        workers.progress.finish();
+        let searched = searched?;
+        let report = TuneReport {
+            scenario: &base.name,
+            path: self.path,
+            param: args.param,
+            unit: args.unit.as_deref(),
+            range: self.range,
+            target: args.target,
+            side: self.side,
+            battles: self.battles,
+            seed: self.seed,
+            current: self.current,
+            command: command_line(),
+        };
+        let mut manifest = crate::report::tune::write(folder, &report, &searched)?;
+        let armies = crate::report::army::write_study_armies(
+            folder,
+            &[("the scenario as given".to_string(), base.army_sheet())],
+        )?;
+        manifest.tables.splice(0..0, armies);
+        say!(
+            "{} battles on {} values, seed {}",
+            searched.played,
+            searched.tuned.curve.len(),
+            self.seed
+        );
+        Ok(Analysed {
+            manifest,
+            votes: vec![self.vote(&searched)],
+            partial: searched.partial,
+        })
+    }
+
+    /// The search's answer for a panel: where the crossing lies against
+    /// the current value.
+    fn vote(&self, searched: &Searched) -> Vote {
+        let tuned = &searched.tuned;
+        let question = match self.current {
+            Some(c) => format!("{} (now {c})", self.what()),
+            None => self.what(),
+        };
+        let Some(x) = tuned.crossing else {
+            // Beyond the range: the way toward the target is still an answer.
+            let (lean, detail) = match searched.beyond {
+                Some(b) if b.up => (Lean::Up, format!("no crossing; raising it past {} moves toward the target", b.end)),
+                Some(b) => (Lean::Down, format!("no crossing; lowering it below {} moves toward the target", b.end)),
+                None => (Lean::Unknown, "no crossing, and the win rate does not move with it".to_string()),
+            };
+            return Vote {
+                question,
+                lean,
+                value: f64::NAN,
+                lo: f64::NAN,
+                hi: f64::NAN,
+                detail,
+            };
+        };
+        let (lo, hi) = tuned.consistent.map_or((x, x), |(a, b)| (a as f64, b as f64));
+        let lean = match self.current.map(|c| c as f64) {
+            Some(c) if c < lo => Lean::Up,
+            Some(c) if c > hi => Lean::Down,
+            _ => Lean::Neither,
+        };
+        Vote {
+            question,
+            lean,
+            value: x,
+            lo,
+            hi,
+            detail: format!("crossing at {x:.1}"),
+        }
+    }
+
+    /// How the crossings read against the current value.
+    fn words(&self) -> Words {
+        Words {
+            up: "raise it".into(),
+            down: "lower it".into(),
+            neither: "the current value is within the interval".into(),
+            unknown: "the win rate does not move with it".into(),
+            values: "crossings",
+            unit: "",
+        }
+    }
 }

@@ -16,6 +16,7 @@ pub fn charts(kind: &str, dir: &Path) -> Result<Vec<Chart>, ReportError> {
         "decks" => decks(dir),
         "fairness" => fairness(dir),
         "panel" => panel(dir),
+        "pairings" => pairings(dir),
         _ => Ok(Vec::new()),
     }
 }
@@ -57,6 +58,35 @@ fn panel(dir: &Path) -> Result<Vec<Chart>, ReportError> {
         items,
         reference: Some(0.5),
     }])
+}
+
+/// One chart per question of a command played under a doctrine panel:
+/// its value in every pairing, with the interval.
+fn pairings(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    let t = CsvTable::read(&dir.join("pairings.csv"))?;
+    let mut questions: Vec<&str> = Vec::new();
+    for r in &t.rows {
+        let q = t.text(r, "question");
+        if !questions.contains(&q) {
+            questions.push(q);
+        }
+    }
+    Ok(questions
+        .iter()
+        .map(|q| {
+            let mut items = items(&t, "pairing", "value", "lo95", "hi95");
+            let keep: Vec<bool> = t.rows.iter().map(|r| t.text(r, "question") == *q).collect();
+            let mut k = keep.iter();
+            items.retain(|i| *k.next().unwrap_or(&false) && i.value.is_finite());
+            Chart::Intervals {
+                title: format!("{q}: per pairing of doctrines (95% intervals)"),
+                y_label: "value".to_string(),
+                y_scale: Scale::Number,
+                items,
+                reference: None,
+            }
+        })
+        .collect())
 }
 
 fn fairness(dir: &Path) -> Result<Vec<Chart>, ReportError> {

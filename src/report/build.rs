@@ -144,6 +144,9 @@ pub fn build(dir: &Path, png: bool) -> Result<PathBuf, ReportError> {
         "compare" | "sweep" | "tune" | "decks" | "fairness" | "panel" => {
             super::analysis_charts::charts(&m.kind, dir)?
         }
+        "compare-panel" | "tune-panel" | "decks-panel" | "fairness-panel" => {
+            super::analysis_charts::charts("pairings", dir)?
+        }
         other => {
             return Err(ReportError::Folder {
                 path: dir.join(MANIFEST).display().to_string(),

@@ -16,6 +16,7 @@ pub mod csv_out;
 pub mod decks;
 pub mod fairness;
 pub mod html;
+pub mod pairings;
 pub mod panel;
 pub mod study;
 pub mod sweep;
@@ -153,7 +154,10 @@ fn owned(kind: FolderKind, name: &str) -> bool {
         || match kind {
             FolderKind::Run => matches!(name, "run.toml" | "shard.json" | RESUME_FILE),
             FolderKind::Analysis(_) => {
-                matches!(name, "analysis.toml" | "variants" | "study-shard.json")
+                matches!(
+                    name,
+                    "analysis.toml" | "variants" | "pairings" | "study-shard.json"
+                )
             }
         }
 }
@@ -335,7 +339,8 @@ impl OutDir {
 
 /// Interns an analysis kind read from a file (a handful per process).
 fn leak(kind: &str) -> &'static str {
-    match kind {
+    // A command's panel folder (`tune-panel`) is that command's.
+    match kind.strip_suffix("-panel").unwrap_or(kind) {
         "compare" => "compare",
         "sweep" => "sweep",
         "tune" => "tune",

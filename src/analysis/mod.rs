@@ -11,6 +11,7 @@ pub mod decks;
 pub mod fairness;
 pub mod panel;
 pub mod panel_file;
+pub mod panel_race;
 pub mod play;
 pub mod racing;
 pub mod tune;

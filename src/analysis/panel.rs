@@ -205,7 +205,13 @@ pub fn holds(question: &str, votes: &[&Vote], w: &Words) -> String {
         None => Some((x, x)),
         Some((a, b)) => Some((f64::min(a, x), f64::max(b, x))),
     }) {
-        Some((a, b)) => format!(" ({} {} to {}{})", w.values, fixed(a, 1), fixed(b, 1), w.unit),
+        Some((a, b)) => format!(
+            " ({} {} to {}{})",
+            w.values,
+            fixed(a, 1),
+            fixed(b, 1),
+            w.unit
+        ),
         None => String::new(),
     };
     let pairings = count(n, "pairing");
@@ -318,7 +324,11 @@ mod tests {
 
     #[test]
     fn a_question_that_turns_over_is_flagged_and_one_that_holds_says_so() {
-        let flip = [vote(Lean::Up, 4.0), vote(Lean::Down, -2.5), vote(Lean::Neither, 0.1)];
+        let flip = [
+            vote(Lean::Up, 4.0),
+            vote(Lean::Down, -2.5),
+            vote(Lean::Neither, 0.1),
+        ];
         let refs: Vec<&Vote> = flip.iter().collect();
         assert!(any_flip(&flip));
         assert_eq!(

@@ -158,7 +158,8 @@ impl Reader<'_> {
             let path: Vec<Seg> = at.iter().cloned().chain([Seg::Key(key.clone())]).collect();
             if !self.target.layers.iter().any(|l| l.field == key) {
                 let fields: Vec<&str> = self.target.layers.iter().map(|l| l.field).collect();
-                let hint = did_you_mean(key, fields.iter().copied()).unwrap_or_else(|| self.layer_hint());
+                let hint =
+                    did_you_mean(key, fields.iter().copied()).unwrap_or_else(|| self.layer_hint());
                 self.err(&path, format!("no doctrine layer `{key}`"), Some(hint));
                 continue;
             }
@@ -266,12 +267,18 @@ mod tests {
         let e = read("name = \"p\"\nsob_doctrin = [\"a\"]\n[side.Elves]\ndoctrine = []\n")
             .unwrap_err()
             .to_string();
-        assert!(e.contains("p.toml:2:1: `sob_doctrin`: no doctrine layer"), "{e}");
+        assert!(
+            e.contains("p.toml:2:1: `sob_doctrin`: no doctrine layer"),
+            "{e}"
+        );
         assert!(e.contains("sob_doctrine"), "{e}");
         assert!(e.contains("p.toml:3:"), "{e}");
         assert!(e.contains("no side `Elves`"), "{e}");
         let e = read("doctrine = \"x\"\n").unwrap_err().to_string();
-        assert!(e.contains("p.toml:1:1: `doctrine`: a layer's doctrines must be a non-empty list"), "{e}");
+        assert!(
+            e.contains("p.toml:1:1: `doctrine`: a layer's doctrines must be a non-empty list"),
+            "{e}"
+        );
         let e = read("doctrine = [\n").unwrap_err().to_string();
         assert!(e.starts_with("p.toml:"), "{e}");
         let e = read("name = \"nothing\"\n").unwrap_err().to_string();

@@ -2,21 +2,21 @@
 //! on common random numbers, with paired intervals for every difference to
 //! the baseline.
 
-use super::raw_out::RawOut;
 use super::panel::PanelFlags;
 use super::panel_each::{each_pairing, Analysed, PanelRun};
+use super::raw_out::RawOut;
 use super::study::{
     build_variants, command_line, finish_shard, focus_side, write_and_conclude, StudyArgs, Workers,
 };
 use crate::analysis::panel::{Lean, Vote, Words};
-use crate::analysis::verdict::possessive;
-use crate::stats::Z_95;
 use crate::analysis::play::{widest_paired_half_width, StudyPlan, StudyResult};
 use crate::analysis::vary::{check_distinct, combinations, parse_spec, Variant};
+use crate::analysis::verdict::possessive;
 use crate::engine::RowSink;
 use crate::rules::Side;
 use crate::shard::study::{StudyKind, StudyRun};
 use crate::shard::{battle_range, Shard};
+use crate::stats::Z_95;
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::PathBuf;
@@ -277,7 +277,8 @@ fn compare_panel(args: &CompareArgs) -> anyhow::Result<i32> {
         let variants = build_variants(&pairing.scenario, dir, &combos)?;
         check_distinct(&variants[0].scenario, &variants)?;
         let result = play(args, &variants, focus, seed, 0, plan)?;
-        let manifest = crate::report::compare::write(folder, &variants, &result, focus, seed, command_line())?;
+        let manifest =
+            crate::report::compare::write(folder, &variants, &result, focus, seed, command_line())?;
         Ok(Analysed {
             manifest,
             votes: votes(&variants, &result),

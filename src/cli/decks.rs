@@ -3,15 +3,22 @@
 //! ranked with intervals, the builds inseparable from the best named, and
 //! the top builds re-played on a fresh seed.
 
-use super::study::{command_line, conclude, focus_side, load_variants, StudyArgs, Workers};
-use crate::analysis::decks::{build_table, race, RacePlan};
+use super::panel::PanelFlags;
+use super::panel_each::{each_pairing, Analysed, PanelRun};
+use super::study::{build_variants, command_line, conclude, focus_side, StudyArgs, Workers};
+use crate::analysis::decks::{build_table, build_text, race, DeckRace, RacePlan};
+use crate::analysis::panel::{Lean, Vote, Words};
 use crate::analysis::play::StudyPlan;
+use crate::analysis::vary::Variant;
+use crate::analysis::verdict::possessive;
 use crate::overlays::sob::cards::{OrdersBuild, MENU};
 use crate::report::decks::DecksReport;
-use crate::rules::RulesetKind;
+use crate::rules::{RulesetKind, Side};
+use crate::scenario::Scenario;
+use crate::stats::{wilson, Z_95};
 use anyhow::bail;
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 #[command(mut_arg("battles", |a| a.hide(true)))]
@@ -31,6 +38,8 @@ pub struct DecksArgs {
     /// Builds re-played on a fresh seed at the end.
     #[arg(long, default_value_t = 5)]
     pub confirm: usize,
+    #[command(flatten)]
+    pub panel: PanelFlags,
     #[command(flatten)]
     pub study: StudyArgs,
 }
@@ -101,83 +110,185 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
         .map(|b| vec![(path.clone(), build_table(b))])
         .collect();
     let out = args.study.claim_out("decks", &base.slug())?;
-    let variants = load_variants(Some(&args.scenario), &edits)?;
+    let dir = args.scenario.parent();
+    let pairings = match args.panel.given() {
+        true => Some(args.panel.pairings(&base, dir)?),
+        false => None,
+    };
     if super::interrupted() {
         return super::study::stopped_in_setup("decks");
     }
-    let plan = RacePlan {
-        first_round: args.first_round,
-        rounds: args.rounds,
-        confirm: args.confirm,
-        seed: args.study.seed.unwrap_or(base.seed),
-    };
-    // The progress bar shows the whole race: the rounds left for the
-    // builds still in it and the confirmation, shrinking as builds drop.
-    let left = |after: usize, alive: u64| -> u64 {
-        let rounds: u64 = (after..args.rounds).map(|r| args.first_round << r).sum();
-        let per_build: u64 = (0..args.rounds).map(|r| args.first_round << r).sum();
-        let confirm = alive.min(args.confirm as u64) * per_build;
-        if alive <= 1 {
-            0
-        } else {
-            alive * rounds + confirm
-        }
-    };
-    let workers = Workers::new(
-        args.study.threads,
-        left(0, builds.len() as u64),
-        args.study.quiet,
-    )?;
-    let done = std::cell::Cell::new(0u64);
-    let started = std::time::Instant::now();
-    let raced = race(
-        &variants,
-        plan,
-        |variants, seed, start, n| {
-            done.set(done.get() + n * variants.len() as u64);
-            workers.play(variants, focus, seed, start, StudyPlan::Fixed(n))
-        },
-        |round, n, alive| {
-            let confirm = (alive as u64).min(args.confirm as u64)
-                * (0..=round).map(|r| args.first_round << r).sum::<u64>();
-            let rest = if alive <= 1 || round + 1 == args.rounds {
-                confirm
-            } else {
-                left(round + 1, alive as u64)
-            };
-            workers.progress.set_total(done.get() + rest);
-            if !args.study.quiet {
-                tell!(
-                    "round {} of {}: {n} battles per build, {} left",
-                    round + 1,
-                    args.rounds,
-                    crate::analysis::verdict::count(alive, "build")
-                );
-            }
-        },
-    );
-    workers.progress.finish();
-    let raced = raced?;
-    let crate::scenario::ScenarioRules::StatesOfBattle(rules) = &base.rules else {
-        bail!("Orders decks are States of Battle's");
-    };
-    let current_build = rules.sob.builds[focus.index()];
-    let current = builds.iter().position(|b| *b == current_build);
-    let report = DecksReport {
-        current: (current_build, current),
-        scenario: &base.name,
-        side: &names[focus.index()],
+    let side = &names[focus.index()];
+    let job = Job {
+        args: &args,
         builds: &builds,
-        plan,
-        elapsed: started.elapsed().as_secs_f64(),
-        command: command_line(),
+        edits: &edits,
+        focus,
+        side,
     };
-    let staging = out.stage()?;
-    let mut manifest = crate::report::decks::write(staging.path(), &report, &raced)?;
-    let armies = crate::report::army::write_study_armies(
-        staging.path(),
-        &[("the scenario as given".to_string(), base.army_sheet())],
-    )?;
-    manifest.tables.splice(0..0, armies);
-    conclude(staging, &manifest, args.study.png, raced.partial)
+    let Some(pairings) = pairings else {
+        let staging = out.stage()?;
+        let done = job.analyse(&base, dir, staging.path())?;
+        return conclude(staging, &done.manifest, args.study.png, done.partial);
+    };
+    let run = PanelRun {
+        command: "decks",
+        scenario: &base.name,
+        words: Words {
+            up: "the current build is among the best".into(),
+            down: "it is not".into(),
+            neither: "it was not raced".into(),
+            unknown: "no round finished".into(),
+            values: "the best build's win rate",
+            unit: "%",
+        },
+        seed: job.seed(&base),
+        png: args.study.png,
+        command_line: command_line(),
+    };
+    each_pairing(&out, run, &pairings, |pairing, folder| {
+        job.analyse(&pairing.scenario, dir, folder)
+    })
+}
+
+/// One deck race, on the scenario or on a pairing of doctrines.
+struct Job<'a> {
+    args: &'a DecksArgs,
+    builds: &'a [OrdersBuild],
+    /// Each build as a variant edit.
+    edits: &'a [Vec<(String, String)>],
+    focus: Side,
+    side: &'a str,
+}
+
+impl Job<'_> {
+    fn seed(&self, base: &Scenario) -> u64 {
+        self.args.study.seed.unwrap_or(base.seed)
+    }
+
+    /// Races the builds on `base` and writes the report into `folder`.
+    fn analyse(
+        &self,
+        base: &Scenario,
+        dir: Option<&Path>,
+        folder: &Path,
+    ) -> anyhow::Result<Analysed> {
+        let (args, focus) = (self.args, self.focus);
+        let variants = build_variants(base, dir, self.edits)?;
+        let plan = RacePlan {
+            first_round: args.first_round,
+            rounds: args.rounds,
+            confirm: args.confirm,
+            seed: self.seed(base),
+        };
+        let started = std::time::Instant::now();
+        let raced = self.race(&variants, plan)?;
+        let crate::scenario::ScenarioRules::StatesOfBattle(rules) = &base.rules else {
+            bail!("Orders decks are States of Battle's");
+        };
+        let current_build = rules.sob.builds[focus.index()];
+        let current = self.builds.iter().position(|b| *b == current_build);
+        let report = DecksReport {
+            current: (current_build, current),
+            scenario: &base.name,
+            side: self.side,
+            builds: self.builds,
+            plan,
+            elapsed: started.elapsed().as_secs_f64(),
+            command: command_line(),
+        };
+        let mut manifest = crate::report::decks::write(folder, &report, &raced)?;
+        let armies = crate::report::army::write_study_armies(
+            folder,
+            &[("the scenario as given".to_string(), base.army_sheet())],
+        )?;
+        manifest.tables.splice(0..0, armies);
+        Ok(Analysed {
+            manifest,
+            votes: vec![self.vote(&raced, current)],
+            partial: raced.partial,
+        })
+    }
+
+    /// The race's answer for a panel: whether the current build is among
+    /// the best, and the best build's win rate.
+    fn vote(&self, raced: &DeckRace, current: Option<usize>) -> Vote {
+        let question = format!("{} Orders build", possessive(self.side));
+        let Some(&best) = raced.inseparable.first() else {
+            return Vote {
+                question,
+                lean: Lean::Unknown,
+                value: f64::NAN,
+                lo: f64::NAN,
+                hi: f64::NAN,
+                detail: "no round finished".to_string(),
+            };
+        };
+        let paired = &raced.race.paired;
+        let (lo, hi) = wilson(paired.wins[best], paired.battles, Z_95);
+        let lean = match current {
+            Some(c) if raced.inseparable.contains(&c) => Lean::Up,
+            Some(_) => Lean::Down,
+            None => Lean::Neither,
+        };
+        Vote {
+            question,
+            lean,
+            value: 100.0 * paired.rate(best),
+            lo: 100.0 * lo,
+            hi: 100.0 * hi,
+            detail: format!("best: {}", build_text(&self.builds[best])),
+        }
+    }
+
+    /// Plays the race, with a progress bar over the whole of it.
+    fn race(&self, variants: &[Variant], plan: RacePlan) -> anyhow::Result<DeckRace> {
+        let args = self.args;
+        // The progress bar shows the whole race: the rounds left for the
+        // builds still in it and the confirmation, shrinking as builds drop.
+        let left = |after: usize, alive: u64| -> u64 {
+            let rounds: u64 = (after..args.rounds).map(|r| args.first_round << r).sum();
+            let per_build: u64 = (0..args.rounds).map(|r| args.first_round << r).sum();
+            let confirm = alive.min(args.confirm as u64) * per_build;
+            if alive <= 1 {
+                0
+            } else {
+                alive * rounds + confirm
+            }
+        };
+        let workers = Workers::new(
+            args.study.threads,
+            left(0, variants.len() as u64),
+            args.study.quiet,
+        )?;
+        let done = std::cell::Cell::new(0u64);
+        let raced = race(
+            variants,
+            plan,
+            |variants, seed, start, n| {
+                done.set(done.get() + n * variants.len() as u64);
+                workers.play(variants, self.focus, seed, start, StudyPlan::Fixed(n))
+            },
+            |round, n, alive| {
+                let confirm = (alive as u64).min(args.confirm as u64)
+                    * (0..=round).map(|r| args.first_round << r).sum::<u64>();
+                let rest = if alive <= 1 || round + 1 == args.rounds {
+                    confirm
+                } else {
+                    left(round + 1, alive as u64)
+                };
+                workers.progress.set_total(done.get() + rest);
+                if !args.study.quiet {
+                    tell!(
+                        "round {} of {}: {n} battles per build, {} left",
+                        round + 1,
+                        args.rounds,
+                        crate::analysis::verdict::count(alive, "build")
+                    );
+                }
+            },
+        );
+        workers.progress.finish();
+        raced
+    }
 }

@@ -3,16 +3,23 @@
 //! unit counts gives every unit's worth, value per point and suggested
 //! cost, flagging units more than 10% off.
 
-use super::study::{command_line, conclude, stopped_in_setup, Workers};
+use super::panel::PanelFlags;
+use super::panel_each::{each_pairing, Analysed, PanelRun};
+use super::study::{command_line, conclude, stopped_in_setup, StoppedInSetup, Workers};
 use super::{Listed, EXIT_INTERRUPTED};
-use crate::analysis::fairness::list;
-use crate::analysis::fairness::model::fit_fairness;
+use crate::analysis::fairness::armies::Market;
+use crate::analysis::fairness::list::{self, FairnessList};
+use crate::analysis::fairness::model::{
+    fit_fairness, flag, Fairness, Matchup, ModelError, FLAG_FRACTION,
+};
 use crate::analysis::fairness::{build_matchups, market, play_matchups};
+use crate::analysis::panel::{Lean, Vote, Words};
 use crate::report::fairness::{answers, manifest, write_matchups, write_units, FairnessSetup};
+use crate::report::html::Manifest;
 use crate::report::{FolderKind, OutDir};
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Default fraction of the budget an army may leave unspent.
 const DEFAULT_SPREAD: f64 = 0.1;
@@ -54,6 +61,8 @@ pub struct FairnessArgs {
     /// write (they are kept); without it such a folder is refused.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub panel: PanelFlags,
 }
 
 pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
@@ -84,78 +93,212 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
         PathBuf::from("reports").join(format!("fairness-{}", crate::scenario::slug(&list.name)))
     });
     let out = OutDir::claim(&out, FolderKind::Analysis("fairness"), args.force)?;
-    let market = market(&list, budget, spread);
-    if super::interrupted() {
-        return stopped_in_setup("fairness");
-    }
-    let matchups = build_matchups(&list, &market, seed, args.matchups, &super::interrupted);
-    if super::interrupted() {
-        return stopped_in_setup("fairness");
-    }
-    let matchups = matchups.map_err(|e| anyhow!("{e}"))?;
-    let workers = Workers::new(args.threads, args.matchups * args.battles, args.quiet)?;
-    let started = std::time::Instant::now();
-    let (played, all) = workers.pool.install(|| {
-        play_matchups(
-            &matchups,
-            seed,
-            args.battles,
-            workers.cancel,
-            &workers.progress,
-        )
-    });
-    workers.progress.finish();
-    let elapsed = started.elapsed().as_secs_f64();
-    let battles: u64 = played.iter().map(|m| m.battles).sum();
-    say!(
-        "{} matchups x {} battles, seed {seed}, {elapsed:.1} s ({:.0} battles/s)",
-        played.len(),
-        args.battles,
-        battles as f64 / elapsed.max(1e-9)
-    );
-    if !all {
-        say!(
-            "PARTIAL: interrupted after {} of {} matchups",
-            played.len(),
-            args.matchups
-        );
-    }
-    let staging = out.stage()?;
-    write_matchups(staging.path(), &list, &market, &played)?;
-    let names: Vec<String> = list.options.iter().map(|o| o.name.clone()).collect();
-    let costs: Vec<u32> = list.options.iter().map(|o| o.cost).collect();
-    let model = match fit_fairness(&played, &costs, &names) {
-        Ok(model) => model,
-        Err(e) => {
-            // The matchups played are kept: they are the whole output of
-            // a model that cannot be fitted.
-            staging.commit()?;
-            let matchups = out.path().join("matchups.csv");
-            if !all {
-                tell!(
-                    "fairness: interrupted after {} of {} matchups, too few to fit the model ({e}); the matchups played are in {}",
-                    played.len(),
-                    args.matchups,
-                    matchups.display()
-                );
-                return Ok(EXIT_INTERRUPTED);
-            }
-            bail!(
-                "the fairness model cannot be fitted: {e} (the matchups are in {})",
-                matchups.display()
-            );
-        }
+    let pairings = match args.panel.given() {
+        true => Some(args.panel.pairings(&list.base, list.base_dir.as_deref())?),
+        false => None,
     };
-    write_units(staging.path(), &list, &played, &model)?;
-    // A poor fit is said once, among the answers (second, after the verdict).
-    let answers = answers(&list, &model, spread);
-    let setup = FairnessSetup {
+    let job = Job {
+        args: &args,
         budget,
         spread,
-        matchups: played.len(),
-        battles: args.battles,
         seed,
     };
-    let manifest = manifest(&list, &market, &setup, command_line(), answers);
-    conclude(staging, &manifest, args.png, !all)
+    let Some(pairings) = pairings else {
+        return job.alone(&list, &out);
+    };
+    if super::interrupted() {
+        return stopped_in_setup("fairness");
+    }
+    let run = PanelRun {
+        command: "fairness",
+        scenario: &list.name,
+        words: Words {
+            up: "undercosted".into(),
+            down: "overcosted".into(),
+            neither: format!("priced within {:.0}%", 100.0 * FLAG_FRACTION),
+            unknown: "not fitted".into(),
+            values: "suggested costs",
+            unit: " pts",
+        },
+        seed,
+        png: args.png,
+        command_line: command_line(),
+    };
+    each_pairing(&out, run, &pairings, |pairing, folder| {
+        let list = list
+            .with_base(pairing.scenario.clone())
+            .map_err(anyhow::Error::msg)?;
+        job.analyse(&list, folder)
+    })
+}
+
+/// One fairness study, of the list or of the list under a pairing of
+/// doctrines.
+struct Job<'a> {
+    args: &'a FairnessArgs,
+    budget: u32,
+    spread: f64,
+    seed: u64,
+}
+
+/// The matchups a study played, and whether it played them all.
+struct Played {
+    market: Market,
+    matchups: Vec<Matchup>,
+    all: bool,
+}
+
+impl Job<'_> {
+    /// Draws the matchups of `list` and plays them; None when a signal
+    /// stopped the set-up.
+    fn play(&self, list: &FairnessList) -> anyhow::Result<Option<Played>> {
+        let args = self.args;
+        let market = market(list, self.budget, self.spread);
+        if super::interrupted() {
+            return Ok(None);
+        }
+        let matchups = build_matchups(list, &market, self.seed, args.matchups, &super::interrupted);
+        if super::interrupted() {
+            return Ok(None);
+        }
+        let matchups = matchups.map_err(|e| anyhow!("{e}"))?;
+        let workers = Workers::new(args.threads, args.matchups * args.battles, args.quiet)?;
+        let started = std::time::Instant::now();
+        let (played, all) = workers.pool.install(|| {
+            play_matchups(
+                &matchups,
+                self.seed,
+                args.battles,
+                workers.cancel,
+                &workers.progress,
+            )
+        });
+        workers.progress.finish();
+        let elapsed = started.elapsed().as_secs_f64();
+        let battles: u64 = played.iter().map(|m| m.battles).sum();
+        say!(
+            "{} matchups x {} battles, seed {}, {elapsed:.1} s ({:.0} battles/s)",
+            played.len(),
+            args.battles,
+            self.seed,
+            battles as f64 / elapsed.max(1e-9)
+        );
+        if !all {
+            say!(
+                "PARTIAL: interrupted after {} of {} matchups",
+                played.len(),
+                args.matchups
+            );
+        }
+        Ok(Some(Played {
+            market,
+            matchups: played,
+            all,
+        }))
+    }
+
+    /// The study of the list alone, into `out`.
+    fn alone(&self, list: &FairnessList, out: &OutDir) -> anyhow::Result<i32> {
+        let args = self.args;
+        let Some(played) = self.play(list)? else {
+            return stopped_in_setup("fairness");
+        };
+        let staging = out.stage()?;
+        write_matchups(staging.path(), list, &played.market, &played.matchups)?;
+        let model = match self.fit(list, &played) {
+            Ok(model) => model,
+            Err(e) => {
+                // The matchups played are kept: they are the whole output of
+                // a model that cannot be fitted.
+                staging.commit()?;
+                let matchups = out.path().join("matchups.csv");
+                if !played.all {
+                    tell!(
+                        "fairness: interrupted after {} of {} matchups, too few to fit the model ({e}); the matchups played are in {}",
+                        played.matchups.len(),
+                        args.matchups,
+                        matchups.display()
+                    );
+                    return Ok(EXIT_INTERRUPTED);
+                }
+                bail!(
+                    "the fairness model cannot be fitted: {e} (the matchups are in {})",
+                    matchups.display()
+                );
+            }
+        };
+        let manifest = self.write(list, &played, &model, staging.path())?;
+        conclude(staging, &manifest, args.png, !played.all)
+    }
+
+    fn fit(&self, list: &FairnessList, played: &Played) -> Result<Fairness, ModelError> {
+        let names: Vec<String> = list.options.iter().map(|o| o.name.clone()).collect();
+        let costs: Vec<u32> = list.options.iter().map(|o| o.cost).collect();
+        fit_fairness(&played.matchups, &costs, &names)
+    }
+
+    /// Writes the units' table into `folder` and returns the manifest.
+    fn write(
+        &self,
+        list: &FairnessList,
+        played: &Played,
+        model: &Fairness,
+        folder: &Path,
+    ) -> anyhow::Result<Manifest> {
+        write_units(folder, list, &played.matchups, model)?;
+        // A poor fit is said once, among the answers (second, after the verdict).
+        let answers = answers(list, model, self.spread);
+        let setup = FairnessSetup {
+            budget: self.budget,
+            spread: self.spread,
+            matchups: played.matchups.len(),
+            battles: self.args.battles,
+            seed: self.seed,
+        };
+        Ok(manifest(
+            list,
+            &played.market,
+            &setup,
+            command_line(),
+            answers,
+        ))
+    }
+
+    /// The study of `list` under one pairing, into `folder`; a model that
+    /// cannot be fitted is an error naming the pairing's folder.
+    fn analyse(&self, list: &FairnessList, folder: &Path) -> anyhow::Result<Analysed> {
+        let Some(played) = self.play(list)? else {
+            return Err(StoppedInSetup.into());
+        };
+        write_matchups(folder, list, &played.market, &played.matchups)?;
+        let model = self.fit(list, &played).map_err(|e| {
+            anyhow!("the fairness model cannot be fitted under this pairing of doctrines: {e}")
+        })?;
+        let manifest = self.write(list, &played, &model, folder)?;
+        let votes = list
+            .options
+            .iter()
+            .zip(&model.units)
+            .map(|(o, v)| {
+                let lean = match flag(o.cost, v.suggested.0) {
+                    "overcosted" => Lean::Down,
+                    "undercosted" => Lean::Up,
+                    _ => Lean::Neither,
+                };
+                Vote {
+                    question: format!("{} ({} pts)", o.name, o.cost),
+                    lean,
+                    value: v.suggested.0,
+                    lo: v.suggested.1,
+                    hi: v.suggested.2,
+                    detail: format!("suggested {:.0}", v.suggested.0),
+                }
+            })
+            .collect();
+        Ok(Analysed {
+            manifest,
+            votes,
+            partial: !played.all,
+        })
+    }
 }

@@ -207,6 +207,10 @@ pub fn main() -> i32 {
     };
     match result {
         Ok(code) => code,
+        Err(e) if e.is::<study::StoppedInSetup>() => {
+            tell!("{e}");
+            EXIT_INTERRUPTED
+        }
         Err(e) => {
             print_error(&e);
             EXIT_ERROR

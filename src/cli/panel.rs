@@ -5,9 +5,10 @@
 //! Also the panel flags every analysis command shares (`--panel`,
 //! `--doctrines`, `--max-pairings`) and the pairings they ask for.
 
-use super::study::{build_variants, focus_side, write_and_conclude, StudyArgs, Workers};
+use super::study::{build_variants, command_line, conclude, focus_side, StudyArgs, Workers};
 use crate::analysis::panel::{default_panel, named_panel, pairing_label, PanelSpecs};
 use crate::analysis::panel_file::{self, PanelTarget};
+use crate::analysis::panel_race::{race_panel, Round};
 use crate::analysis::play::StudyPlan;
 use crate::analysis::vary::{check_distinct, combinations, Variant};
 use crate::scenario::Scenario;
@@ -97,12 +98,24 @@ impl PanelFlags {
     }
 }
 
+/// Whether a panel stops pairings once their answer is settled.
+#[derive(Args, Debug, Clone)]
+pub struct RaceFlag {
+    /// Play every pairing for all the battles, instead of stopping a
+    /// pairing once the side it favours is beyond doubt (looks after 1/8,
+    /// 1/4 and 1/2 of the battles, Bonferroni-corrected).
+    #[arg(long)]
+    pub no_race: bool,
+}
+
 #[derive(Args, Debug)]
 pub struct PanelArgs {
     /// Scenario file (default: the built-in one).
     pub scenario: Option<PathBuf>,
     #[command(flatten)]
     pub panel: PanelFlags,
+    #[command(flatten)]
+    pub race: RaceFlag,
     #[command(flatten)]
     pub study: StudyArgs,
 }
@@ -112,11 +125,17 @@ pub fn panel(args: PanelArgs) -> anyhow::Result<i32> {
     let base = super::load(args.scenario.as_deref())?;
     let dir = args.scenario.as_deref().and_then(Path::parent);
     let variants = args.panel.pairings(&base, dir)?;
-    play_panel(&base, &variants, &args.study)
+    play_panel(&base, &variants, &args.study, !args.race.no_race)
 }
 
-/// Plays the pairings `variants` of `base` and writes the panel's report.
-pub fn play_panel(base: &Scenario, variants: &[Variant], study: &StudyArgs) -> anyhow::Result<i32> {
+/// Plays the pairings `variants` of `base` (racing them when `race`) and
+/// writes the panel's report.
+pub fn play_panel(
+    base: &Scenario,
+    variants: &[Variant],
+    study: &StudyArgs,
+    race: bool,
+) -> anyhow::Result<i32> {
     let names = base.side_names();
     let focus = focus_side([&names[0], &names[1]], study.side.as_deref())?;
     let seed = study.seed.unwrap_or(base.seed);
@@ -126,16 +145,40 @@ pub fn play_panel(base: &Scenario, variants: &[Variant], study: &StudyArgs) -> a
         return super::study::stopped_in_setup("panel");
     }
     let workers = Workers::new(study.threads, battles * variants.len() as u64, study.quiet)?;
-    let refs: Vec<&Variant> = variants.iter().collect();
     let started = std::time::Instant::now();
-    let result = workers.play(&refs, focus, seed, 0, StudyPlan::Fixed(battles))?;
+    // The bar's total shrinks as pairings settle: what was played plus
+    // what the pairings still in play have left.
+    let done = std::cell::Cell::new(0u64);
+    let played = race_panel(variants.len(), battles, race, |alive, start, n| {
+        let refs: Vec<&Variant> = alive.iter().map(|&v| &variants[v]).collect();
+        let alive_n = alive.len() as u64;
+        workers
+            .progress
+            .set_total(done.get() + alive_n * (battles - start));
+        let r = workers.play(&refs, focus, seed, start, StudyPlan::Fixed(n))?;
+        done.set(done.get() + alive_n * r.played.paired.battles);
+        Ok(Round {
+            wins: r.played.paired.wins.clone(),
+            battles: r.played.paired.battles,
+            partial: r.partial,
+        })
+    });
     workers.progress.finish();
+    let played = played?;
     say!(
-        "{} pairings x {} battles (common random numbers), seed {seed}, {:.1} s",
+        "{} pairings, {} battles in all (common random numbers), seed {seed}, {:.1} s",
         variants.len(),
-        result.played.paired.battles,
+        played.battles.iter().sum::<u64>(),
         started.elapsed().as_secs_f64()
     );
-    let write = crate::report::panel::write;
-    write_and_conclude(&out, write, variants, &result, focus, seed, study.png)
+    let staging = out.stage()?;
+    let manifest = crate::report::panel::write(
+        staging.path(),
+        variants,
+        &played,
+        focus,
+        seed,
+        command_line(),
+    )?;
+    conclude(staging, &manifest, study.png, played.partial)
 }

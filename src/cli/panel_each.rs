@@ -5,12 +5,12 @@
 //! above them pairings.csv with every answer per pairing and, for each
 //! question, whether it holds whoever plays.
 
-use super::study::conclude;
+use super::study::{conclude, StoppedInSetup};
 use crate::analysis::panel::{Vote, Words};
 use crate::analysis::vary::Variant;
 use crate::report::build::{build, write_manifest};
 use crate::report::html::Manifest;
-use crate::report::pairings::{write, PanelPlayed, Pairing};
+use crate::report::pairings::{write, Pairing, PanelPlayed};
 use crate::report::OutDir;
 use std::path::Path;
 
@@ -53,7 +53,16 @@ pub fn each_pairing(
         say!("{key} of {}: {}", pairings.len(), pairing.label);
         let dir = staging.path().join("pairings").join(&key);
         std::fs::create_dir_all(&dir)?;
-        let done = analyse(pairing, &dir)?;
+        let done = match analyse(pairing, &dir) {
+            // Stopped while building this pairing's variants: the pairings
+            // finished are written as a partial panel.
+            Err(e) if e.is::<StoppedInSetup>() && !played.is_empty() => {
+                std::fs::remove_dir_all(&dir)?;
+                partial = true;
+                break;
+            }
+            done => done?,
+        };
         write_manifest(&dir, &done.manifest)?;
         build(&dir, run.png)?;
         if let Some(answer) = done.manifest.answers.first() {

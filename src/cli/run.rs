@@ -3,8 +3,9 @@
 //! now and then; `--resume DIR` continues an interrupted or checkpointed
 //! run (or shard) from its prefix.
 
+use super::panel::{PanelFlags, RaceFlag};
 use super::raw_out::RawOut;
-use super::study::Workers;
+use super::study::{StudyArgs, Workers};
 use super::{EXIT_INTERRUPTED, EXIT_OK};
 use crate::engine::{self, Plan, PrefixHook, RowSink};
 use crate::report::army::write_army;
@@ -85,6 +86,47 @@ pub struct RunArgs {
     /// builds them later from the CSVs).
     #[arg(long)]
     pub no_report: bool,
+    #[command(flatten)]
+    pub panel: PanelFlags,
+    #[command(flatten)]
+    pub race: RaceFlag,
+}
+
+/// `run --panel`: the scenario under every pairing of doctrines, as
+/// `muster panel` plays it (its report, in reports/panel-<scenario>/
+/// unless --out is given).
+fn run_panel(args: &RunArgs, scenario: &Scenario) -> anyhow::Result<i32> {
+    let alone = [
+        ("--precision", args.precision.is_some()),
+        ("--raw", args.raw.is_some()),
+        ("--shard", args.shard.is_some()),
+        ("--no-report", args.no_report),
+    ];
+    if let Some((flag, _)) = alone.iter().find(|(_, given)| *given) {
+        bail!("{flag} is not available with a doctrine panel (--panel, --doctrines): the panel plays a fixed number of battles per pairing and always writes its report; run one pairing without the panel for {flag}");
+    }
+    if args.battles == Some(0) {
+        bail!("--battles must be at least 1");
+    }
+    if !args.no_notes {
+        for note in &scenario.notes {
+            tell!("note: {note}");
+        }
+    }
+    let study = StudyArgs {
+        battles: args.battles,
+        seed: args.seed,
+        threads: args.threads,
+        out: args.out.clone(),
+        side: None,
+        png: false,
+        quiet: args.quiet,
+        force: args.force,
+    };
+    study.check()?;
+    let dir = args.scenario.as_deref().and_then(Path::parent);
+    let pairings = args.panel.pairings(scenario, dir)?;
+    super::panel::play_panel(scenario, &pairings, &study, !args.race.no_race)
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<i32> {
@@ -92,6 +134,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
         return resume_run(dir, &args);
     }
     let scenario = super::load(args.scenario.as_deref())?;
+    if args.panel.given() {
+        return run_panel(&args, &scenario);
+    }
     if let Some(p) = args.precision {
         if !(p > 0.0 && p < 0.5) {
             bail!("--precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}");

@@ -131,13 +131,23 @@ pub fn build_variants(
 ) -> anyhow::Result<Vec<Variant>> {
     // The variant's message alone, as the user has always seen it.
     match build_variants_until(base, dir, edit_lists, &super::interrupted) {
-        Err(VaryError::Stopped) => {
-            tell!("interrupted during set-up, before any battle was played; nothing was written");
-            std::process::exit(EXIT_INTERRUPTED)
-        }
+        Err(VaryError::Stopped) => Err(StoppedInSetup.into()),
         built => built.map_err(|e| anyhow::anyhow!("{e}")),
     }
 }
+
+/// A signal stopped a command while it built its variants: it exits as
+/// interrupted, and what it staged is removed as the error unwinds.
+#[derive(Debug)]
+pub struct StoppedInSetup;
+
+impl std::fmt::Display for StoppedInSetup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted during set-up, before any battle was played; nothing was written")
+    }
+}
+
+impl std::error::Error for StoppedInSetup {}
 
 /// A worker pool, the stop flag (set by Ctrl-C, SIGTERM or SIGHUP; the
 /// handler is installed once, in `cli::main`) and a progress bar for

@@ -8,9 +8,9 @@ use super::study::{command_line, conclude, focus_side, StudyArgs, Workers};
 use crate::analysis::panel::{Lean, Vote, Words};
 use crate::analysis::play::StudyPlan;
 use crate::analysis::tune::{param_path, search, Param, Search, Searched};
+use crate::report::tune::TuneReport;
 use crate::rules::Side;
 use crate::scenario::Scenario;
-use crate::report::tune::TuneReport;
 use anyhow::bail;
 use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
@@ -153,7 +153,12 @@ impl Job<'_> {
 
     /// Searches `base` (relative references resolve in `dir`) and writes
     /// its report into `folder`.
-    fn analyse(&self, base: &Scenario, dir: Option<&Path>, folder: &Path) -> anyhow::Result<Analysed> {
+    fn analyse(
+        &self,
+        base: &Scenario,
+        dir: Option<&Path>,
+        folder: &Path,
+    ) -> anyhow::Result<Analysed> {
         let args = self.args;
         let workers = Workers::new(args.study.threads, 0, args.study.quiet)?;
         let searched = search(
@@ -216,9 +221,24 @@ impl Job<'_> {
         let Some(x) = tuned.crossing else {
             // Beyond the range: the way toward the target is still an answer.
             let (lean, detail) = match searched.beyond {
-                Some(b) if b.up => (Lean::Up, format!("no crossing; raising it past {} moves toward the target", b.end)),
-                Some(b) => (Lean::Down, format!("no crossing; lowering it below {} moves toward the target", b.end)),
-                None => (Lean::Unknown, "no crossing, and the win rate does not move with it".to_string()),
+                Some(b) if b.up => (
+                    Lean::Up,
+                    format!(
+                        "no crossing; raising it past {} moves toward the target",
+                        b.end
+                    ),
+                ),
+                Some(b) => (
+                    Lean::Down,
+                    format!(
+                        "no crossing; lowering it below {} moves toward the target",
+                        b.end
+                    ),
+                ),
+                None => (
+                    Lean::Unknown,
+                    "no crossing, and the win rate does not move with it".to_string(),
+                ),
             };
             return Vote {
                 question,
@@ -229,7 +249,9 @@ impl Job<'_> {
                 detail,
             };
         };
-        let (lo, hi) = tuned.consistent.map_or((x, x), |(a, b)| (a as f64, b as f64));
+        let (lo, hi) = tuned
+            .consistent
+            .map_or((x, x), |(a, b)| (a as f64, b as f64));
         let lean = match self.current.map(|c| c as f64) {
             Some(c) if c < lo => Lean::Up,
             Some(c) if c > hi => Lean::Down,

@@ -431,6 +431,18 @@ pub fn generated_label(name: &str, n: usize) -> String {
 }
 
 impl FairnessList {
+    /// The list on another base scenario (the list's own under a pairing
+    /// of doctrines): the same slots, fixed units and priced options.
+    pub fn with_base(&self, base: Scenario) -> Result<FairnessList, String> {
+        let text = scenario_text(&base).map_err(|e| e.to_string())?;
+        let base_text: Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
+        Ok(FairnessList {
+            base,
+            base_text,
+            ..self.clone()
+        })
+    }
+
     /// The scenario with these armies (counts per option, per side): each
     /// side's fixed units, then the bought units in the list's order, one
     /// per slot; army-building checks off (the list's counts and the budget

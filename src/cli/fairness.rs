@@ -10,7 +10,7 @@ use super::{Listed, EXIT_INTERRUPTED};
 use crate::analysis::fairness::armies::Market;
 use crate::analysis::fairness::list::{self, FairnessList};
 use crate::analysis::fairness::model::{
-    fit_fairness, flag, Fairness, Matchup, ModelError, FLAG_FRACTION,
+    fit_fairness, Fairness, Matchup, ModelError, FLAG_FRACTION,
 };
 use crate::analysis::fairness::{build_matchups, market, play_matchups};
 use crate::analysis::panel::{Lean, Vote, Words};
@@ -113,9 +113,9 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
         command: "fairness",
         scenario: &list.name,
         words: Words {
-            up: "undercosted".into(),
-            down: "overcosted".into(),
-            neither: format!("priced within {:.0}%", 100.0 * FLAG_FRACTION),
+            up: format!("undercosted by over {:.0}%", 100.0 * FLAG_FRACTION),
+            down: format!("overcosted by over {:.0}%", 100.0 * FLAG_FRACTION),
+            neither: format!("not shown to be over {:.0}% off", 100.0 * FLAG_FRACTION),
             unknown: "not fitted".into(),
             values: "suggested costs",
             unit: " pts",
@@ -130,6 +130,22 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
             .map_err(anyhow::Error::msg)?;
         job.analyse(&list, folder)
     })
+}
+
+/// A pairing whose model cannot be fitted: its matchups, the reason, and
+/// no answer for any unit.
+fn unfitted_votes(list: &FairnessList, e: &ModelError) -> Vec<Vote> {
+    list.options
+        .iter()
+        .map(|o| Vote {
+            question: format!("{} ({} pts)", o.name, o.cost),
+            lean: Lean::Unknown,
+            value: f64::NAN,
+            lo: f64::NAN,
+            hi: f64::NAN,
+            detail: format!("not fitted: {e}"),
+        })
+        .collect()
 }
 
 /// One fairness study, of the list or of the list under a pairing of
@@ -231,6 +247,16 @@ impl Job<'_> {
         conclude(staging, &manifest, args.png, !played.all)
     }
 
+    fn setup(&self, played: &Played) -> FairnessSetup {
+        FairnessSetup {
+            budget: self.budget,
+            spread: self.spread,
+            matchups: played.matchups.len(),
+            battles: self.args.battles,
+            seed: self.seed,
+        }
+    }
+
     fn fit(&self, list: &FairnessList, played: &Played) -> Result<Fairness, ModelError> {
         let names: Vec<String> = list.options.iter().map(|o| o.name.clone()).collect();
         let costs: Vec<u32> = list.options.iter().map(|o| o.cost).collect();
@@ -248,13 +274,7 @@ impl Job<'_> {
         write_units(folder, list, &played.matchups, model)?;
         // A poor fit is said once, among the answers (second, after the verdict).
         let answers = answers(list, model, self.spread);
-        let setup = FairnessSetup {
-            budget: self.budget,
-            spread: self.spread,
-            matchups: played.matchups.len(),
-            battles: self.args.battles,
-            seed: self.seed,
-        };
+        let setup = self.setup(played);
         Ok(manifest(
             list,
             &played.market,
@@ -264,26 +284,56 @@ impl Job<'_> {
         ))
     }
 
-    /// The study of `list` under one pairing, into `folder`; a model that
-    /// cannot be fitted is an error naming the pairing's folder.
+    /// A pairing's report when the model cannot be fitted: its matchups
+    /// and the reason.
+    fn unfitted(
+        &self,
+        list: &FairnessList,
+        played: &Played,
+        folder: &Path,
+        e: &ModelError,
+    ) -> anyhow::Result<Analysed> {
+        let setup = self.setup(played);
+        let answers = vec![format!(
+            "The fairness model cannot be fitted under this pairing of doctrines: {e}. The matchups played are in matchups.csv."
+        )];
+        let mut manifest = manifest(list, &played.market, &setup, command_line(), answers);
+        manifest
+            .tables
+            .retain(|(file, _)| folder.join(file).is_file());
+        Ok(Analysed {
+            manifest,
+            votes: unfitted_votes(list, e),
+            partial: !played.all,
+        })
+    }
+
+    /// The study of `list` under one pairing, into `folder` (a model that
+    /// cannot be fitted leaves its units unanswered).
     fn analyse(&self, list: &FairnessList, folder: &Path) -> anyhow::Result<Analysed> {
         let Some(played) = self.play(list)? else {
             return Err(StoppedInSetup.into());
         };
         write_matchups(folder, list, &played.market, &played.matchups)?;
-        let model = self.fit(list, &played).map_err(|e| {
-            anyhow!("the fairness model cannot be fitted under this pairing of doctrines: {e}")
-        })?;
+        let model = match self.fit(list, &played) {
+            Ok(model) => model,
+            Err(e) => return self.unfitted(list, &played, folder, &e),
+        };
         let manifest = self.write(list, &played, &model, folder)?;
         let votes = list
             .options
             .iter()
             .zip(&model.units)
             .map(|(o, v)| {
-                let lean = match flag(o.cost, v.suggested.0) {
-                    "overcosted" => Lean::Down,
-                    "undercosted" => Lean::Up,
-                    _ => Lean::Neither,
+                // Only an interval wholly beyond the flag's fraction
+                // counts, so that noise cannot turn a verdict over.
+                let c = f64::from(o.cost);
+                let lean = if v.suggested.2 < c * (1.0 - FLAG_FRACTION) {
+                    Lean::Down
+                } else if v.suggested.1 > c * (1.0 + FLAG_FRACTION) {
+                    Lean::Up
+                } else {
+                    Lean::Neither
                 };
                 Vote {
                     question: format!("{} ({} pts)", o.name, o.cost),

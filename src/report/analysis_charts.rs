@@ -90,6 +90,11 @@ fn pairings(dir: &Path) -> Result<Vec<Chart>, ReportError> {
 }
 
 fn fairness(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    // A pairing of a panel whose model could not be fitted has only its
+    // matchups (a lone fairness study then writes no manifest at all).
+    if !dir.join("fairness.csv").is_file() {
+        return Ok(Vec::new());
+    }
     let t = CsvTable::read(&dir.join("fairness.csv"))?;
     Ok(vec![
         Chart::Intervals {

@@ -12,6 +12,7 @@ pub mod army;
 pub mod build;
 pub mod charts;
 pub mod compare;
+pub mod counter;
 pub mod csv_out;
 pub mod decks;
 pub mod fairness;
@@ -153,7 +154,14 @@ fn owned(kind: FolderKind, name: &str) -> bool {
         || match kind {
             FolderKind::Run => matches!(name, "run.toml" | "shard.json" | RESUME_FILE),
             FolderKind::Analysis(_) => {
-                matches!(name, "analysis.toml" | "variants" | "study-shard.json")
+                matches!(
+                    name,
+                    "analysis.toml"
+                        | "variants"
+                        | "study-shard.json"
+                        | "doctrines"
+                        | "competent.toml"
+                )
             }
         }
 }
@@ -342,6 +350,7 @@ fn leak(kind: &str) -> &'static str {
         "decks" => "decks",
         "fairness" => "fairness",
         "panel" => "panel",
+        "counter" => "counter",
         _ => "",
     }
 }

@@ -66,9 +66,9 @@ pub fn competent_edits(dir: &Path) -> anyhow::Result<Vec<(String, String)>> {
     let c = Competent::read(dir)?;
     if !c.converged {
         tell!(
-            "warning: {} did not converge in {} rounds (a side still gained more than {}); its pair is the last one found",
+            "warning: {} did not converge in {} (a side still gained more than {}); its pair is the last one found",
             dir.join(crate::analysis::counter::competent::FILE).display(),
-            c.rounds,
+            crate::analysis::verdict::count(c.rounds, "round"),
             c.margin
         );
     }

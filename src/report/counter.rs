@@ -11,7 +11,7 @@ use super::write_text;
 use crate::analysis::counter::competent::Competent;
 use crate::analysis::counter::space::{Point, Space};
 use crate::analysis::counter::{Played, Response};
-use crate::analysis::verdict::{self, count, pct};
+use crate::analysis::verdict::{self, count};
 use crate::stats::{wilson, Z_95};
 use std::path::Path;
 
@@ -264,6 +264,19 @@ fn answers(c: &CounterReport) -> Vec<String> {
         c.confirm,
         c.elapsed
     ));
+    let mut sides: Vec<usize> = c.played.responses.iter().map(|r| r.side).collect();
+    sides.sort_unstable();
+    sides.dedup();
+    let refused: Vec<&str> = sides
+        .iter()
+        .flat_map(|&s| c.spaces[s].refused.iter().map(String::as_str))
+        .collect();
+    if !refused.is_empty() {
+        out.push(format!(
+            "Left out of the search, refused by the doctrine as it stands: {}.",
+            refused.join("; ")
+        ));
+    }
     let files: Vec<&str> = c.doctrines.iter().map(|d| d.file.as_str()).collect();
     out.push(format!("Doctrine files: {}.", files.join(", ")));
     out
@@ -272,7 +285,7 @@ fn answers(c: &CounterReport) -> Vec<String> {
 /// Whether fictitious play found a competent-play matchup.
 fn convergence(c: &CounterReport) -> String {
     let p = c.played;
-    let margin = pct(c.margin);
+    let margin = format!("{} points", verdict::fixed(100.0 * c.margin, 1));
     if p.converged {
         format!(
             "Competent-play matchup after {}: in the last round neither side's best response gains more than {margin} (the lower end of its paired 95% interval); competent.toml names the pair.",

@@ -33,6 +33,10 @@ pub struct Dim {
 pub struct Space {
     pub side: usize,
     pub dims: Vec<Dim>,
+    /// Values left out because the side's doctrine refuses them with its
+    /// other keys as they are (`hold_radius` set with `movement` other
+    /// than `hold`), each `PATH = VALUE` with the first problem.
+    pub refused: Vec<String>,
 }
 
 /// A point of a space: one value index per dimension.
@@ -152,7 +156,49 @@ pub fn build_space(
             dims.push(dim(base, base_dir, side, layer.field, knob, given)?);
         }
     }
-    Ok(Space { side, dims })
+    let mut refused = Vec::new();
+    for d in &mut dims {
+        refused.extend(drop_refused(base, base_dir, side, d));
+    }
+    dims.retain(|d| d.values.len() > 1);
+    Ok(Space {
+        side,
+        dims,
+        refused,
+    })
+}
+
+/// Removes the values of `d` that make the scenario invalid on their own;
+/// returns them with the first problem each.
+fn drop_refused(base: &Scenario, base_dir: Option<&Path>, side: usize, d: &mut Dim) -> Vec<String> {
+    let path = format!("side.{side}.{}.{}", d.field, d.key);
+    let start = d.values[d.start].clone();
+    let mut refused = Vec::new();
+    d.values.retain(|v| {
+        if *v == start {
+            return true;
+        }
+        match build_variants(base, base_dir, &[vec![(path.clone(), v.clone())]]) {
+            Ok(_) => true,
+            Err(e) => {
+                let first = e
+                    .to_string()
+                    .lines()
+                    .nth(1)
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string();
+                refused.push(format!("{path} = {v} ({first})"));
+                false
+            }
+        }
+    });
+    d.start = d
+        .values
+        .iter()
+        .position(|v| *v == start)
+        .unwrap_or_default();
+    refused
 }
 
 /// A doctrine value as a knob writes it.

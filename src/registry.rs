@@ -89,6 +89,12 @@ pub struct Knob {
     pub values: KnobValues,
 }
 
+impl Knob {
+    pub const fn new(key: &'static str, values: KnobValues) -> Knob {
+        Knob { key, values }
+    }
+}
+
 /// The values of a [`Knob`]: every word the validator accepts, both
 /// booleans, or whole numbers from `lo` to `hi` by `step` (a sub-range of
 /// the legal one where the legal one is wider than play can tell apart).

@@ -10,7 +10,7 @@ use super::EXIT_INTERRUPTED;
 use crate::analysis::counter::competent::Competent;
 use crate::analysis::counter::doctrine_file::{doctrine_text, Header};
 use crate::analysis::counter::search::{min_budget, SearchPlan};
-use crate::analysis::counter::space::{build_space, Space};
+use crate::analysis::counter::space::{build_space, select_layers, Space};
 use crate::analysis::counter::{fictitious_play, Matchup, Played, Rounds, SAMPLE};
 use crate::analysis::play::StudyPlan;
 use crate::analysis::vary::{build_variants_until, Variant, VaryError};
@@ -77,39 +77,12 @@ pub fn competent_edits(dir: &Path) -> anyhow::Result<Vec<(String, String)>> {
     c.edits(&dir)
 }
 
-/// The layers to search: `--layer` names, else every layer with knobs.
+/// The layers of `base`'s ruleset to search (see [`select_layers`]).
 fn pick_layers(base: &Scenario, names: &[String]) -> anyhow::Result<Vec<DoctrineLayer>> {
-    let ruleset = base.kind.name();
     let Some(spec) = crate::registry::spec(base.kind) else {
-        bail!("{ruleset} is not played by muster");
+        bail!("{} is not played by muster", base.kind.name());
     };
-    let all = spec.doctrine_layers();
-    let fields: Vec<&str> = all.iter().map(|l| l.field).collect();
-    let picked: Vec<DoctrineLayer> = if names.is_empty() {
-        all.iter()
-            .copied()
-            .filter(|l| !l.knobs.is_empty())
-            .collect()
-    } else {
-        let mut picked = Vec::new();
-        for n in names {
-            let Some(l) = all.iter().find(|l| l.field == n) else {
-                bail!(
-                    "--layer `{n}` is not a doctrine layer of {ruleset}; its layers are: {}",
-                    fields.join(", ")
-                );
-            };
-            if l.knobs.is_empty() {
-                bail!("--layer `{n}`: the {ruleset} `{n}` layer has no searchable keys yet (muster counter searches the doctrines of dnd_war and states_of_battle); pick another layer or scenario");
-            }
-            picked.push(*l);
-        }
-        picked
-    };
-    if picked.is_empty() {
-        bail!("{ruleset} doctrines have no searchable keys yet (muster counter searches the doctrines of dnd_war and states_of_battle); use `muster panel` to compare its built-in doctrines");
-    }
-    Ok(picked)
+    select_layers(&spec.doctrine_layers(), names, base.kind.name()).map_err(anyhow::Error::msg)
 }
 
 fn check(args: &CounterArgs) -> anyhow::Result<()> {
@@ -289,15 +262,16 @@ fn doctrine_files(
     Ok(out)
 }
 
-/// A side's name as part of a file name (letters, digits, `-` and `_`).
+/// A side's name as part of a file name: letters, digits, `-` and `_`,
+/// other runs of characters as one `-` (`Army #1 (Pikemen)`: `Army-1-Pikemen`).
 fn file_name(side: &str) -> String {
-    side.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect()
+    let mut out = String::new();
+    for c in side.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
 }

@@ -125,6 +125,8 @@ fn every_knob_value_is_accepted_by_its_rulesets_doctrine_validation() {
     assert_eq!(
         searchable,
         [
+            "armies:doctrine",
+            "means_war:doctrine",
             "dnd_war:doctrine",
             "states_of_battle:doctrine",
             "states_of_battle:sob_doctrine"
@@ -272,30 +274,6 @@ fn bad_input_is_refused_with_the_flag_and_a_fix() {
         assert_eq!(o.status.code(), Some(2), "{extra:?}: {err}");
         assert!(err.contains(message), "{extra:?}: {err}");
     }
-    let o = muster(&[
-        "counter",
-        "scenarios/armies/open_field.toml",
-        "--quiet",
-        "--out",
-        out,
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("armies doctrines have no searchable keys yet"),
-        "{err}"
-    );
-    let o = muster(&[
-        "counter",
-        "scenarios/means_war/pikemen_vs_swordsmen.toml",
-        "--layer",
-        "doctrine",
-        "--quiet",
-        "--out",
-        out,
-    ]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("layer has no searchable keys yet"), "{err}");
     assert!(!Path::new(out).exists(), "nothing is written");
 }
 
@@ -327,4 +305,30 @@ fn the_answer_says_plainly_when_no_better_doctrine_was_found() {
         ),
         "{none}"
     );
+}
+
+#[test]
+fn a_layer_without_knobs_is_refused_by_name() {
+    use muster::analysis::counter::space::select_layers;
+    use muster::registry::{DoctrineLayer, Knob};
+    const KNOBS: &[Knob] = &[Knob::new("bold", KnobValues::Bool)];
+    let layers = [
+        DoctrineLayer::core(&[], KNOBS),
+        DoctrineLayer {
+            field: "cards",
+            what: "cards",
+            builtin: &[],
+            knobs: &[],
+        },
+    ];
+    let err = select_layers(&layers, &["cards".to_string()], "x").unwrap_err();
+    assert!(
+        err.contains("--layer `cards`: the x `cards` layer has no searchable keys"),
+        "{err}"
+    );
+    let picked = select_layers(&layers, &[], "x").unwrap();
+    assert_eq!(picked.len(), 1);
+    assert_eq!(picked[0].field, "doctrine");
+    let err = select_layers(&layers[1..], &[], "x").unwrap_err();
+    assert!(err.contains("x doctrines have no searchable keys"), "{err}");
 }

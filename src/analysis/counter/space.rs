@@ -123,6 +123,41 @@ impl Space {
     }
 }
 
+/// The layers to search: those named (`--layer`), else every layer with
+/// knobs; an unknown name or a layer without knobs is an error naming the
+/// flag.
+pub fn select_layers(
+    all: &[DoctrineLayer],
+    names: &[String],
+    ruleset: &str,
+) -> Result<Vec<DoctrineLayer>, String> {
+    let fields: Vec<&str> = all.iter().map(|l| l.field).collect();
+    let mut picked = Vec::new();
+    for n in names {
+        let Some(l) = all.iter().find(|l| l.field == n) else {
+            return Err(format!(
+                "--layer `{n}` is not a doctrine layer of {ruleset}; its layers are: {}",
+                fields.join(", ")
+            ));
+        };
+        if l.knobs.is_empty() {
+            return Err(format!("--layer `{n}`: the {ruleset} `{n}` layer has no searchable keys; pick another layer"));
+        }
+        picked.push(*l);
+    }
+    if names.is_empty() {
+        picked = all
+            .iter()
+            .copied()
+            .filter(|l| !l.knobs.is_empty())
+            .collect();
+    }
+    if picked.is_empty() {
+        return Err(format!("{ruleset} doctrines have no searchable keys; use `muster panel` to compare its built-in doctrines"));
+    }
+    Ok(picked)
+}
+
 /// Builds side `side`'s space over `layers` of `base`; `base_dir` is where
 /// the scenario's relative references resolve.
 pub fn build_space(
@@ -181,14 +216,9 @@ fn drop_refused(base: &Scenario, base_dir: Option<&Path>, side: usize, d: &mut D
         match build_variants(base, base_dir, &[vec![(path.clone(), v.clone())]]) {
             Ok(_) => true,
             Err(e) => {
-                let first = e
-                    .to_string()
-                    .lines()
-                    .nth(1)
-                    .unwrap_or_default()
-                    .trim()
-                    .to_string();
-                refused.push(format!("{path} = {v} ({first})"));
+                let text = e.to_string();
+                let first = text.lines().nth(1).unwrap_or_default().trim();
+                refused.push(format!("{path} = {v} ({})", problem_text(first)));
                 false
             }
         }
@@ -248,6 +278,16 @@ fn dim(
         start,
         absent,
     })
+}
+
+/// A located problem without its location (`NAME [LABEL]:LINE:COL: `):
+/// the field and the message.
+fn problem_text(line: &str) -> &str {
+    let Some(i) = line.find("]:") else {
+        return line;
+    };
+    let rest = &line[i + 2..];
+    rest.find(": ").map_or(line, |j| &rest[j + 2..])
 }
 
 /// The value of a key the doctrine leaves out: the one whose variant plays

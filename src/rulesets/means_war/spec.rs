@@ -52,10 +52,9 @@ impl RulesetSpec for MeansWarSpec {
     }
 
     fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
-        // Not searchable by `muster counter` yet: no knobs.
         vec![crate::registry::DoctrineLayer::core(
             super::builtin::DOCTRINES,
-            &[],
+            super::input::knobs::DOCTRINE_KNOBS,
         )]
     }
 

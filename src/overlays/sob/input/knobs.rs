@@ -23,7 +23,7 @@ fn when() -> Vec<&'static str> {
 }
 
 const fn knob(key: &'static str, values: KnobValues) -> Knob {
-    Knob { key, values }
+    Knob::new(key, values)
 }
 
 const WHEN: KnobValues = KnobValues::Words(when);

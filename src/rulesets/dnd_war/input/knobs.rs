@@ -1,7 +1,7 @@
 //! The D&D War doctrine's searchable keys for `muster counter`: every
 //! decision of [`DndDoctrineFile`](super::file::DndDoctrineFile) with the
 //! values a search may give it. Word lists are the validator's own
-//! ([`Word::NAMES`]); numbers are the validator's ranges, narrowed where
+//! ([`Word::NAMES`](crate::scenario::checks::Word::NAMES)); numbers are the validator's ranges, narrowed where
 //! the legal range is wider than play tells apart. Left out, as set-up
 //! rather than play: `general_placement`, `join_units` and `ranks` (how the
 //! army deploys; a search would rearrange the scenario's deployment),
@@ -11,15 +11,10 @@
 use super::validate::MovementWord;
 use crate::registry::{Knob, KnobValues};
 use crate::rulesets::dnd_war::doctrine::{AcceptChallenge, ApUse, CombatOrder, ShootPriority};
-use crate::scenario::checks::Word;
-
-/// The names of a [`Word`] type, as a knob's word list.
-fn names<W: Word>() -> Vec<&'static str> {
-    W::NAMES.to_vec()
-}
+use crate::scenario::checks::word_names as names;
 
 const fn knob(key: &'static str, values: KnobValues) -> Knob {
-    Knob { key, values }
+    Knob::new(key, values)
 }
 
 const BOOL: KnobValues = KnobValues::Bool;

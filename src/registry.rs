@@ -47,7 +47,8 @@ pub trait RulesetSpec: Sync {
     /// The bench's reference scenario of this ruleset.
     fn reference(&self) -> Reference;
     /// The side fields that name a doctrine, with the built-in doctrines
-    /// each accepts (what a doctrine panel crosses by default).
+    /// each accepts (what a doctrine panel crosses by default) and the keys
+    /// `muster counter` searches.
     fn doctrine_layers(&self) -> Vec<DoctrineLayer>;
 }
 
@@ -60,15 +61,67 @@ pub struct DoctrineLayer {
     pub what: &'static str,
     /// The built-in doctrines: (name, file text).
     pub builtin: &'static [(&'static str, &'static str)],
+    /// The doctrine keys `muster counter` searches, with their legal
+    /// values (empty: the layer is not searchable yet).
+    pub knobs: &'static [Knob],
 }
 
 impl DoctrineLayer {
     /// A ruleset's own `doctrine` field.
-    pub const fn core(builtin: &'static [(&'static str, &'static str)]) -> DoctrineLayer {
+    pub const fn core(
+        builtin: &'static [(&'static str, &'static str)],
+        knobs: &'static [Knob],
+    ) -> DoctrineLayer {
         DoctrineLayer {
             field: "doctrine",
             what: "core",
             builtin,
+            knobs,
+        }
+    }
+}
+
+/// A searchable doctrine key and the values a search may give it.
+#[derive(Clone, Copy, Debug)]
+pub struct Knob {
+    /// The key in the doctrine file.
+    pub key: &'static str,
+    pub values: KnobValues,
+}
+
+impl Knob {
+    pub const fn new(key: &'static str, values: KnobValues) -> Knob {
+        Knob { key, values }
+    }
+}
+
+/// The values of a [`Knob`]: every word the validator accepts, both
+/// booleans, or whole numbers from `lo` to `hi` by `step` (a sub-range of
+/// the legal one where the legal one is wider than play can tell apart).
+#[derive(Clone, Copy, Debug)]
+pub enum KnobValues {
+    /// The validator's own word list (never retyped here).
+    Words(fn() -> Vec<&'static str>),
+    Bool,
+    Range {
+        lo: i64,
+        hi: i64,
+        step: i64,
+    },
+}
+
+impl KnobValues {
+    /// Every value as a doctrine file writes it (words unquoted).
+    pub fn values(&self) -> Vec<String> {
+        match *self {
+            KnobValues::Words(words) => words().into_iter().map(str::to_string).collect(),
+            KnobValues::Bool => vec!["false".to_string(), "true".to_string()],
+            KnobValues::Range { lo, hi, step } => {
+                let step = step.max(1);
+                (0..=(hi - lo) / step)
+                    .map(|i| (lo + i * step).to_string())
+                    .collect()
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ mod it {
     pub mod answers;
     pub mod bad_input;
     pub mod battle_invariants;
+    pub mod counter;
     pub mod determinism;
     pub mod dnd_battle;
     pub mod dnd_characters;

@@ -359,11 +359,12 @@ mod tests {
         const A: &[(&str, &str)] = &[("x", ""), ("y", "")];
         const B: &[(&str, &str)] = &[("p", ""), ("q", ""), ("r", "")];
         let layers = [
-            DoctrineLayer::core(A),
+            DoctrineLayer::core(A, &[]),
             DoctrineLayer {
                 field: "sob_doctrine",
                 what: "cards",
                 builtin: B,
+                knobs: &[],
             },
         ];
         let specs = default_panel(&layers);

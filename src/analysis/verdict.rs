@@ -510,3 +510,53 @@ pub fn fairness(units: &[Priced], fraction: f64) -> String {
         }
     }
 }
+
+/// What a best response found, for [`counter`].
+pub struct Response<'a> {
+    pub side: &'a str,
+    pub other: &'a str,
+    /// The knobs the best changes, in words (`no change` when none).
+    pub changes: &'a str,
+    /// The best's win rate on the fresh seed with its 95% interval.
+    pub rate: (f64, f64, f64),
+    /// Its paired gain over the starting doctrine (0 when unchanged).
+    pub gain: Diff,
+    pub budget: u64,
+}
+
+/// "Best response for Humans against Orcs' doctrines: ... On a fresh seed
+/// it wins 61.0% (95% interval 60.0-62.0%), +4.0 points over the starting
+/// doctrine (paired 95% interval 3.1-4.9)."
+pub fn counter(r: &Response) -> String {
+    let (rate, lo, hi) = r.rate;
+    let head = format!(
+        "Best response for {} against {} doctrines",
+        r.side,
+        possessive(r.other)
+    );
+    if r.changes == "no change" {
+        return format!(
+            "{head}: the starting doctrine; no better doctrine was found within the budget of {} battles. On a fresh seed it wins {} (95% interval {}).",
+            r.budget,
+            pct(rate),
+            pct_span(lo, hi)
+        );
+    }
+    let g = r.gain;
+    let sign = if g.estimate > 0.0 { "+" } else { "" };
+    let mut s = format!(
+        "{head}: {}. On a fresh seed it wins {} (95% interval {}), {sign}{} points over the starting doctrine (paired 95% interval {}).",
+        r.changes,
+        pct(rate),
+        pct_span(lo, hi),
+        fixed(100.0 * g.estimate, 1),
+        span(100.0 * g.lo, 100.0 * g.hi, 1)
+    );
+    if g.lo <= 0.0 {
+        s.push_str(&format!(
+            " The gain's interval includes zero or lies below it: no better doctrine was found within the budget of {} battles.",
+            r.budget
+        ));
+    }
+    s
+}

@@ -26,6 +26,7 @@ mod analyze;
 mod check;
 mod compare;
 mod completions;
+pub mod counter;
 mod decks;
 mod fairness;
 mod merge;
@@ -105,6 +106,8 @@ pub enum Command {
     Fairness(fairness::FairnessArgs),
     /// Play every pairing of doctrines: does the verdict hold whoever plays?
     Panel(panel::PanelArgs),
+    /// Search a side's doctrine for the best response to the opponent's (--rounds: fictitious play).
+    Counter(counter::CounterArgs),
     /// Win rates per group of the per-battle rows of `--raw` (needs `--features parquet`).
     Analyze(analyze::AnalyzeArgs),
     /// Build (or rebuild) the charts and report.html of any output folder.
@@ -186,6 +189,7 @@ pub fn main() -> i32 {
             | Command::Decks(_)
             | Command::Fairness(_)
             | Command::Panel(_)
+            | Command::Counter(_)
     );
     COOPERATIVE.store(cooperative, Ordering::SeqCst);
     let result = match cli.command {
@@ -197,6 +201,7 @@ pub fn main() -> i32 {
         Command::Decks(args) => decks::decks(args),
         Command::Fairness(args) => fairness::fairness(args),
         Command::Panel(args) => panel::panel(args),
+        Command::Counter(args) => counter::counter(args),
         Command::Analyze(args) => analyze::analyze(args),
         Command::Report(args) => report_cmd::report(args),
         Command::Trace(args) => trace::trace(args),

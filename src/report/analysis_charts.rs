@@ -17,6 +17,7 @@ pub fn charts(kind: &str, dir: &Path) -> Result<Vec<Chart>, ReportError> {
         "fairness" => fairness(dir),
         "panel" => panel(dir),
         "pairings" => pairings(dir),
+        "counter" => counter(dir),
         _ => Ok(Vec::new()),
     }
 }
@@ -87,6 +88,18 @@ fn pairings(dir: &Path) -> Result<Vec<Chart>, ReportError> {
             }
         })
         .collect())
+}
+
+fn counter(dir: &Path) -> Result<Vec<Chart>, ReportError> {
+    let t = CsvTable::read(&dir.join("counter.csv"))?;
+    Ok(vec![Chart::Intervals {
+        title: "Start and best doctrine on the confirmation seed (95% Wilson intervals)"
+            .to_string(),
+        y_label: "win rate".to_string(),
+        y_scale: Scale::Percent,
+        items: items(&t, "label", "win_rate", "win_rate_lo95", "win_rate_hi95"),
+        reference: Some(0.5),
+    }])
 }
 
 fn fairness(dir: &Path) -> Result<Vec<Chart>, ReportError> {

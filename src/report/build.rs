@@ -141,7 +141,7 @@ pub fn build(dir: &Path, png: bool) -> Result<PathBuf, ReportError> {
     let m = read_manifest(dir)?;
     let charts = match m.kind.as_str() {
         "run" => run_charts(dir, "")?,
-        "compare" | "sweep" | "tune" | "decks" | "fairness" | "panel" => {
+        "compare" | "sweep" | "tune" | "decks" | "fairness" | "panel" | "counter" => {
             super::analysis_charts::charts(&m.kind, dir)?
         }
         "compare-panel" | "tune-panel" | "decks-panel" | "fairness-panel" => {

@@ -12,6 +12,7 @@ pub mod army;
 pub mod build;
 pub mod charts;
 pub mod compare;
+pub mod counter;
 pub mod csv_out;
 pub mod decks;
 pub mod fairness;
@@ -156,7 +157,12 @@ fn owned(kind: FolderKind, name: &str) -> bool {
             FolderKind::Analysis(_) => {
                 matches!(
                     name,
-                    "analysis.toml" | "variants" | "pairings" | "study-shard.json"
+                    "analysis.toml"
+                        | "variants"
+                        | "pairings"
+                        | "study-shard.json"
+                        | "doctrines"
+                        | "competent.toml"
                 )
             }
         }
@@ -347,6 +353,7 @@ fn leak(kind: &str) -> &'static str {
         "decks" => "decks",
         "fairness" => "fairness",
         "panel" => "panel",
+        "counter" => "counter",
         _ => "",
     }
 }

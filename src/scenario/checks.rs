@@ -156,6 +156,11 @@ pub trait Word: Sized {
     }
 }
 
+/// The names of a [`Word`] type (a doctrine knob's word list).
+pub fn word_names<W: Word>() -> Vec<&'static str> {
+    W::NAMES.to_vec()
+}
+
 /// Implements [`Word`] for an enum of unit variants:
 /// `words!(MoveOrder { "listed" => Listed, "front_to_back" => FrontToBack })`;
 /// with `enum` first it also declares the enum (Copy, Eq, Debug) and its

@@ -65,11 +65,15 @@ impl RulesetSpec for SobSpec {
 
     fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
         vec![
-            crate::registry::DoctrineLayer::core(crate::rulesets::dnd_war::builtin::DOCTRINES),
+            crate::registry::DoctrineLayer::core(
+                crate::rulesets::dnd_war::builtin::DOCTRINES,
+                crate::rulesets::dnd_war::input::knobs::DOCTRINE_KNOBS,
+            ),
             crate::registry::DoctrineLayer {
                 field: "sob_doctrine",
                 what: "cards",
                 builtin: super::builtin::DOCTRINES,
+                knobs: super::input::knobs::DOCTRINE_KNOBS,
             },
         ]
     }

@@ -58,6 +58,7 @@ impl RulesetSpec for ArmiesSpec {
     fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
         vec![crate::registry::DoctrineLayer::core(
             super::builtin::DOCTRINES,
+            super::input::knobs::DOCTRINE_KNOBS,
         )]
     }
 

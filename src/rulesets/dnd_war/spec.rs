@@ -70,6 +70,7 @@ impl RulesetSpec for DndWarSpec {
     fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
         vec![crate::registry::DoctrineLayer::core(
             super::builtin::DOCTRINES,
+            super::input::knobs::DOCTRINE_KNOBS,
         )]
     }
 

@@ -54,6 +54,7 @@ impl RulesetSpec for MeansWarSpec {
     fn doctrine_layers(&self) -> Vec<crate::registry::DoctrineLayer> {
         vec![crate::registry::DoctrineLayer::core(
             super::builtin::DOCTRINES,
+            super::input::knobs::DOCTRINE_KNOBS,
         )]
     }
 

@@ -5,6 +5,7 @@
 
 pub mod core_input;
 pub mod file;
+pub mod knobs;
 pub mod orders;
 pub mod triggers;
 pub mod validate;

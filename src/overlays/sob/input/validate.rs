@@ -132,14 +132,7 @@ fn when_word(
     v: &Option<String>,
     default: When,
 ) -> When {
-    match word(
-        ctx,
-        p,
-        path![key],
-        v.as_deref(),
-        &["judged", "always", "never"],
-        "",
-    ) {
+    match word(ctx, p, path![key], v.as_deref(), WHEN_WORDS, "") {
         "judged" => When::Judged,
         "always" => When::Always,
         "never" => When::Never,
@@ -147,8 +140,11 @@ fn when_word(
     }
 }
 
+/// The words of a `judged` / `always` / `never` decision.
+pub(super) const WHEN_WORDS: &[&str] = &["judged", "always", "never"];
+
 /// A doctrine decision named by one of a few words, the first the default.
-trait Words: Copy + 'static {
+pub(super) trait Words: Copy + 'static {
     /// Each word and its value, the default first.
     const WORDS: &'static [(&'static str, Self)];
 }

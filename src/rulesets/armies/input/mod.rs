@@ -2,4 +2,5 @@
 //! a ready-to-play setup (`validate`).
 
 pub mod file;
+pub mod knobs;
 pub mod validate;

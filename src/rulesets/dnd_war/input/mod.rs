@@ -6,6 +6,7 @@
 pub mod army;
 pub mod deploy;
 pub mod file;
+pub mod knobs;
 pub mod overrides;
 pub mod sob;
 pub mod validate;

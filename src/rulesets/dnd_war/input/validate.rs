@@ -35,7 +35,7 @@ use std::path::Path;
 
 words!(
     /// A doctrine's `movement`.
-    enum MovementWord {
+    pub(super) enum MovementWord {
         "advance" => Advance,
         "hold" => Hold,
         "gunline" => Gunline,

@@ -2,4 +2,5 @@
 //! validation into a ready-to-play setup (`validate`).
 
 pub mod file;
+pub mod knobs;
 pub mod validate;

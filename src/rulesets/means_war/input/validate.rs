@@ -23,7 +23,7 @@ use std::path::Path;
 
 words!(
     /// `initiative_phase`: what a side does with the initiative.
-    enum InitiativePhase {
+    pub(super) enum InitiativePhase {
         "attack_when_able" => AttackWhenAble,
         "threshold" => Threshold,
         "manoeuvre_first" => ManoeuvreFirst,
@@ -32,7 +32,7 @@ words!(
 
 words!(
     /// `late_initiative`: what a side that acts late does.
-    enum LateInitiative {
+    pub(super) enum LateInitiative {
         "pass" => Pass,
         "close_in" => CloseIn,
     }
@@ -40,7 +40,7 @@ words!(
 
 words!(
     /// `action_movement`: how units move in the action phase.
-    enum ActionMovement {
+    pub(super) enum ActionMovement {
         "advance" => Advance,
         "hold_line" => HoldLine,
         "envelop" => Envelop,

@@ -1,0 +1,245 @@
+//! The best-response search of `muster counter`: the doctrine of one side
+//! that wins most against the opponent's doctrines as they stand, found by
+//! a budgeted search ([`search`]) over the side's doctrine space
+//! ([`space`]) on common random numbers and re-confirmed on a fresh seed
+//! against the winner's curse; and fictitious play, best responses
+//! alternating between the sides until neither gains more than a margin
+//! (a competent-play matchup, [`competent`]). Like the other searches it is
+//! handed a function that plays; the CLI keeps the workers, Ctrl-C and the
+//! progress bar.
+//!
+//! Seeds: step `t` of a run (0 for `counter` without `--rounds`; one step
+//! per side and round) searches on seed `stream_seed(seed, 2t)` (the
+//! `--seed` itself for step 0) and confirms on `stream_seed(seed, 2t + 1)`,
+//! so no confirmation battle is a search battle.
+
+pub mod competent;
+pub mod doctrine_file;
+pub mod search;
+pub mod space;
+
+use crate::analysis::verdict::Diff;
+use crate::dice::Dice;
+use crate::stats::{PairedWins, Z_95};
+use search::{Found, SearchPlan};
+use space::{Point, Space};
+
+/// Doctrines sampled for successive halving, the start among them.
+pub const SAMPLE: usize = 32;
+
+/// Keeps the derived seeds apart from the battles' streams.
+const SEED_SALT: u64 = 0xC0DE_7E11_5EED_0001;
+
+/// The seed of stream `k` of a counter run with `seed` (stream 0 is `seed`).
+pub fn stream_seed(seed: u64, k: u64) -> u64 {
+    if k == 0 {
+        seed
+    } else {
+        Dice::for_battle(seed ^ SEED_SALT, k).next_u64()
+    }
+}
+
+/// Plays edit lists (each on the scenario) on common random numbers,
+/// counting side `side`'s wins: `(side, edit lists, seed, first battle
+/// index, battles)`; None: interrupted.
+pub type PlayEdits<'a> = dyn FnMut(usize, &[Vec<(String, String)>], u64, u64, u64) -> anyhow::Result<Option<PairedWins>>
+    + 'a;
+
+/// The start and the best doctrine replayed on a fresh seed.
+#[derive(Clone, Debug)]
+pub struct Confirmation {
+    pub seed: u64,
+    /// Start first, then the best (one variant when the best is the start).
+    pub paired: PairedWins,
+}
+
+impl Confirmation {
+    /// The best's wins.
+    pub fn best_wins(&self) -> u64 {
+        self.paired.wins[self.paired.variants() - 1]
+    }
+
+    /// The best's gain over the start (0 when they are the same doctrine).
+    pub fn gain(&self) -> Diff {
+        if self.paired.variants() < 2 {
+            return Diff {
+                estimate: 0.0,
+                lo: 0.0,
+                hi: 0.0,
+            };
+        }
+        let d = self.paired.difference(1, 0, Z_95);
+        Diff {
+            estimate: d.estimate,
+            lo: d.paired.0,
+            hi: d.paired.1,
+        }
+    }
+}
+
+/// One best response: the side's search and its confirmation.
+#[derive(Clone, Debug)]
+pub struct Response {
+    pub step: usize,
+    pub side: usize,
+    /// The side's doctrine the search started from.
+    pub start: Point,
+    pub found: Found,
+    pub search_seed: u64,
+    /// None when interrupted.
+    pub confirmation: Option<Confirmation>,
+}
+
+impl Response {
+    /// Whether the best is confirmed better than the start (its paired
+    /// interval wholly above zero).
+    pub fn confirmed(&self) -> bool {
+        self.confirmation
+            .as_ref()
+            .is_some_and(|c| c.gain().lo > 0.0)
+    }
+}
+
+/// What a counter run plays: both sides' spaces and each one's doctrine now.
+pub struct Matchup<'a> {
+    pub spaces: [&'a Space; 2],
+    pub current: [Point; 2],
+}
+
+impl Matchup<'_> {
+    /// The edits that put side `side` at `p` and the other at its current doctrine.
+    pub fn edits(&self, side: usize, p: &Point) -> Vec<(String, String)> {
+        let other = 1 - side;
+        let mut edits = self.spaces[other].edits(&self.current[other]);
+        edits.extend(self.spaces[side].edits(p));
+        edits
+    }
+}
+
+/// Side `side`'s best response in `m` (step `step`): searched on
+/// `plan.seed`'s stream `2 * step`, confirmed for `confirm` battles on
+/// stream `2 * step + 1`.
+pub fn best_response(
+    m: &Matchup,
+    side: usize,
+    step: usize,
+    plan: SearchPlan,
+    confirm: u64,
+    play: &mut PlayEdits,
+) -> anyhow::Result<Response> {
+    let root = plan.seed;
+    let search_seed = stream_seed(root, 2 * step as u64);
+    let plan = SearchPlan {
+        seed: search_seed,
+        ..plan
+    };
+    let mut shape = m.spaces[side].shape();
+    shape.start = m.current[side].clone();
+    let mut play_points = |points: &[&Vec<usize>], from: u64, n: u64| {
+        let lists: Vec<Vec<(String, String)>> = points.iter().map(|p| m.edits(side, p)).collect();
+        play(side, &lists, search_seed, from, n)
+    };
+    let found = search::search(&shape, &plan, &mut play_points)?;
+    let start = m.current[side].clone();
+    let mut response = Response {
+        step,
+        side,
+        start: start.clone(),
+        found,
+        search_seed,
+        confirmation: None,
+    };
+    if response.found.partial {
+        return Ok(response);
+    }
+    let seed = stream_seed(root, 2 * step as u64 + 1);
+    let mut lists = vec![m.edits(side, &start)];
+    if response.found.best != start {
+        lists.push(m.edits(side, &response.found.best));
+    }
+    response.confirmation =
+        play(side, &lists, seed, 0, confirm)?.map(|paired| Confirmation { seed, paired });
+    Ok(response)
+}
+
+/// Fictitious play: how long, and when a side's gain counts.
+#[derive(Clone, Copy, Debug)]
+pub struct Rounds {
+    /// Rounds at most (each a best response for both sides).
+    pub rounds: usize,
+    /// A side still gains when its confirmed gain's lower end is above this.
+    pub margin: f64,
+    /// The side that responds first.
+    pub first: usize,
+}
+
+/// Every best response of a run and where the doctrines ended.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub responses: Vec<Response>,
+    /// Each side's doctrine at the end (a confirmed best response is
+    /// adopted; an unconfirmed one is not).
+    pub current: [Point; 2],
+    /// Rounds played in full.
+    pub rounds: usize,
+    /// A full round in which neither side gained more than the margin.
+    pub converged: bool,
+    pub partial: bool,
+}
+
+/// Alternates best responses (`rounds.first` first) for at most
+/// `rounds.rounds` rounds, stopping after a round in which neither side's
+/// confirmed gain exceeds the margin (the lower end of its paired 95%
+/// interval is at most `margin`). With `rounds.rounds == 0`, one best
+/// response of the first side only.
+pub fn fictitious_play(
+    spaces: [&Space; 2],
+    rounds: Rounds,
+    plan: SearchPlan,
+    confirm: u64,
+    play: &mut PlayEdits,
+) -> anyhow::Result<Played> {
+    let mut m = Matchup {
+        spaces,
+        current: [spaces[0].start(), spaces[1].start()],
+    };
+    let order = [rounds.first, 1 - rounds.first];
+    let mut out = Played {
+        responses: Vec::new(),
+        current: m.current.clone(),
+        rounds: 0,
+        converged: false,
+        partial: false,
+    };
+    let sides: &[usize] = if rounds.rounds == 0 {
+        &order[..1]
+    } else {
+        &order
+    };
+    for _ in 0..rounds.rounds.max(1) {
+        let mut gaining = false;
+        for &side in sides {
+            let r = best_response(&m, side, out.responses.len(), plan, confirm, play)?;
+            out.partial = r.confirmation.is_none();
+            if r.confirmed() {
+                m.current[side] = r.found.best.clone();
+            }
+            gaining |= r
+                .confirmation
+                .as_ref()
+                .is_some_and(|c| c.gain().lo > rounds.margin);
+            out.responses.push(r);
+            if out.partial {
+                out.current = m.current;
+                return Ok(out);
+            }
+        }
+        out.rounds += 1;
+        if !gaining && rounds.rounds > 0 {
+            out.converged = true;
+            break;
+        }
+    }
+    out.current = m.current;
+    Ok(out)
+}

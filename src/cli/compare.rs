@@ -19,7 +19,7 @@ use crate::shard::{battle_range, Shard};
 use crate::stats::Z_95;
 use anyhow::{bail, Context};
 use clap::Args;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -69,12 +69,19 @@ fn variants(args: &CompareArgs) -> anyhow::Result<Vec<Variant>> {
             bail!("--vary varies one scenario; give one scenario file");
         }
         let specs = parse_specs(&args.vary)?;
-        let variants = super::study::load_variants(args.scenarios.first(), &combinations(&specs))?;
+        let path = args.scenarios.first().map(PathBuf::as_path);
+        let dir = path.and_then(Path::parent);
+        let base = super::load(path).context("the scenario has problems (listed above)")?;
+        let base = args.panel.under_competent(base, dir)?;
+        let variants = build_variants(&base, dir, &combinations(&specs))?;
         check_distinct(&variants[0].scenario, &variants)?;
         return Ok(variants);
     }
     if args.scenarios.len() < 2 {
         bail!("give --vary PATH=V1,V2 to vary one scenario, or two or more scenario files");
+    }
+    if args.panel.competent.is_some() || !args.panel.doctrines.is_empty() {
+        bail!("--doctrines competent plays the competent-play matchup of one scenario: give one scenario and --vary");
     }
     let mut out = Vec::new();
     for path in &args.scenarios {

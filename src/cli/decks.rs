@@ -83,6 +83,7 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
         bail!("--first-round, --rounds and --confirm must be at least 1");
     }
     let base = super::load(Some(&args.scenario))?;
+    let base = args.panel.under_competent(base, args.scenario.parent())?;
     if base.kind != RulesetKind::StatesOfBattle {
         bail!(
             "{} is a {} scenario; Orders decks are States of Battle's",

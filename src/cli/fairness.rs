@@ -88,6 +88,15 @@ pub fn fairness(args: FairnessArgs) -> anyhow::Result<i32> {
             tell!("note: {note}");
         }
     }
+    let list = match args.panel.given() {
+        true => list,
+        false => {
+            let base = args
+                .panel
+                .under_competent(list.base.clone(), list.base_dir.as_deref())?;
+            list.with_base(base).map_err(anyhow::Error::msg)?
+        }
+    };
     let seed = args.seed.unwrap_or(list.base.seed);
     let out = args.out.clone().unwrap_or_else(|| {
         PathBuf::from("reports").join(format!("fairness-{}", crate::scenario::slug(&list.name)))

@@ -41,12 +41,52 @@ pub struct PanelFlags {
     /// Refuse panels of more pairings than this.
     #[arg(long, default_value_t = PAIRINGS_CAP)]
     pub max_pairings: usize,
+    /// Play the competent-play matchup `muster counter --rounds K` wrote
+    /// into DIR (its competent.toml) instead of the scenario's doctrines;
+    /// `--doctrines competent` reads reports/counter-<scenario>/.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["panel", "doctrines"])]
+    pub competent: Option<PathBuf>,
 }
+
+/// The word that asks for the competent-play matchup.
+const COMPETENT: &str = "competent";
 
 impl PanelFlags {
     /// Whether a panel was asked for.
     pub fn given(&self) -> bool {
-        self.panel.is_some() || !self.doctrines.is_empty()
+        self.panel.is_some() || (!self.doctrines.is_empty() && !self.wants_competent())
+    }
+
+    fn wants_competent(&self) -> bool {
+        self.competent.is_some() || self.doctrines.iter().any(|d| d == COMPETENT)
+    }
+
+    /// `base` with the competent-play matchup's doctrines when
+    /// `--competent DIR` or `--doctrines competent` asks for it (files
+    /// resolve in `dir`), else `base` as it is.
+    pub fn under_competent(&self, base: Scenario, dir: Option<&Path>) -> anyhow::Result<Scenario> {
+        if !self.wants_competent() {
+            return Ok(base);
+        }
+        if self.doctrines.len() > 1 {
+            bail!("--doctrines competent stands alone: it plays the one competent-play matchup; a panel lists doctrine names");
+        }
+        let found = match &self.competent {
+            Some(d) => d.clone(),
+            None => PathBuf::from("reports").join(format!("counter-{}", base.slug())),
+        };
+        let edits = super::counter::competent_edits(&found).with_context(|| {
+            format!(
+                "no competent-play matchup in {}: run `muster counter SCENARIO --rounds K` first (or give --competent DIR)",
+                found.display()
+            )
+        })?;
+        let mut built = build_variants(&base, dir, &[edits])?;
+        say!(
+            "doctrines: the competent-play matchup in {}",
+            found.display()
+        );
+        Ok(built.remove(0).scenario)
     }
 
     /// The panel's specs (every built-in doctrine when none is given).
@@ -77,6 +117,9 @@ impl PanelFlags {
     /// labelled with its sides' doctrines; refused when there are fewer
     /// than two or more than `--max-pairings`.
     pub fn pairings(&self, base: &Scenario, dir: Option<&Path>) -> anyhow::Result<Vec<Variant>> {
+        if self.wants_competent() {
+            bail!("the competent-play matchup is one pairing, not a panel: play it with `muster run SCENARIO --doctrines competent`");
+        }
         let edits = combinations(&self.specs(base)?);
         if edits.len() < 2 {
             bail!("the panel has one pairing, which is a run: give at least two doctrines for a layer");

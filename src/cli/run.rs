@@ -137,6 +137,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
     if args.panel.given() {
         return run_panel(&args, &scenario);
     }
+    let dir = args.scenario.as_deref().and_then(Path::parent);
+    let scenario = args.panel.under_competent(scenario, dir)?;
     if let Some(p) = args.precision {
         if !(p > 0.0 && p < 0.5) {
             bail!("--precision must be between 0 and 0.5 (a half-width such as 0.01), not {p}");

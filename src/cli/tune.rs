@@ -82,8 +82,9 @@ pub fn tune(args: TuneArgs) -> anyhow::Result<i32> {
             args.target
         );
     }
-    let base = super::load(args.scenario.as_deref())?;
     let dir = args.scenario.as_deref().and_then(Path::parent);
+    let base = super::load(args.scenario.as_deref())?;
+    let base = args.panel.under_competent(base, dir)?;
     let (path, current) = param_path(&base, args.unit.as_deref(), args.param)?;
     let range = range(&args, &path, current)?;
     let names = base.side_names();

@@ -320,3 +320,78 @@ fn a_bad_panel_file_is_refused_at_its_line() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("give one scenario and --vary"), "{err}");
 }
+
+#[test]
+fn doctrines_competent_plays_the_matchup_of_competent_toml() {
+    // A competent.toml written by hand: the Orcs play reckless cards.
+    let tmp = tempfile::tempdir().unwrap();
+    let root = std::env::current_dir().unwrap();
+    let found = tmp
+        .path()
+        .join("reports/counter-heroes-and-a-monster-states-of-battle");
+    std::fs::create_dir_all(found.join("doctrines")).unwrap();
+    std::fs::copy(
+        root.join("scenarios/states_of_battle/doctrines/reckless.toml"),
+        found.join("doctrines/Orcs-sob_doctrine.toml"),
+    )
+    .unwrap();
+    std::fs::write(
+        found.join("competent.toml"),
+        "scenario = \"heroes-and-a-monster-states-of-battle\"\nconverged = true\nmargin = 0.02\nrounds = 1\n\n[[edit]]\npath = \"side.1.sob_doctrine\"\nfile = \"doctrines/Orcs-sob_doctrine.toml\"\n",
+    )
+    .unwrap();
+    let scenario = root.join(SCENARIO);
+    let scenario = scenario.to_str().unwrap();
+    // Read from the default folder, relative to where muster runs.
+    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .current_dir(tmp.path())
+        .args([
+            "run",
+            scenario,
+            "--doctrines",
+            "competent",
+            "--battles",
+            "300",
+        ])
+        .args(["--no-report", "--quiet", "--out", "run"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let summary = std::fs::read_to_string(tmp.path().join("run/summary.csv")).unwrap();
+    let panel = tmp.path().join("panel");
+    muster(
+        &[
+            "panel",
+            SCENARIO,
+            "--doctrines",
+            "steady,reckless",
+            "--battles",
+            "300",
+            "--no-race",
+        ],
+        &panel,
+    );
+    let csv = std::fs::read_to_string(panel.join("panel.csv")).unwrap();
+    // P2: Humans steady against Orcs reckless.
+    assert_eq!(column(&csv, 1, "second_side_doctrines"), "reckless");
+    assert_eq!(column(&csv, 1, "wins"), column(&summary, 0, "wins"));
+    // No counter output: the way to make one.
+    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(["tune", SCENARIO, "--unit", "troll", "--param", "mcv"])
+        .arg("--competent")
+        .arg(tmp.path().join("nothing"))
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("run `muster counter SCENARIO --rounds K` first"),
+        "{err}"
+    );
+}

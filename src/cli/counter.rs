@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 /// The default search budget: a default run on a shipped States of Battle
 /// scenario takes well under two minutes on two cores.
-pub const DEFAULT_BUDGET: u64 = 200_000;
+pub const DEFAULT_BUDGET: u64 = 400_000;
 
 #[derive(Args, Debug)]
 #[command(mut_arg("battles", |a| a.hide(true)))]

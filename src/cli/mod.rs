@@ -61,7 +61,8 @@ Exit codes:
   130  interrupted by Ctrl-C, SIGTERM or SIGHUP (a cluster's pre-emption or time limit):
        `run`, `compare`, `sweep`, `tune`, `decks` and `fairness` stop within a second and write
        the outputs of the battles finished so far, marked partial (`muster run --resume DIR`
-       continues a run); interrupted before any battle, they write nothing
+       continues a run); interrupted before any battle, they write nothing; `counter`
+       stops within a second and writes nothing
 
 Output folders are written whole: into a hidden folder beside --out, swapped in at the end.
 A folder holding another command's files is refused unless --force.
@@ -79,6 +80,7 @@ Examples:
   muster sweep scenarios/states_of_battle/heroes_and_monster.toml --grid side.Orcs.gd=6..12:2
   muster tune scenarios/states_of_battle/heroes_and_monster.toml --unit troll --param mcv --target 0.7
   muster decks scenarios/states_of_battle/heroes_and_monster.toml
+  muster counter scenarios/states_of_battle/heroes_and_monster.toml --side Humans --rounds 2
   muster fairness scenarios/states_of_battle/fairness/line_units.toml --budget 3000 --matchups 100
   muster report reports/compare-heroes-and-a-monster-states-of-battle
   muster run --raw battles.parquet && muster analyze battles.parquet --by end_reason   # --features parquet";

@@ -22,28 +22,24 @@ fn when() -> Vec<&'static str> {
     WHEN_WORDS.to_vec()
 }
 
-const fn knob(key: &'static str, values: KnobValues) -> Knob {
-    Knob::new(key, values)
-}
-
 const WHEN: KnobValues = KnobValues::Words(when);
 
 /// The keys `muster counter` searches in a card-layer doctrine.
 pub const DOCTRINE_KNOBS: &[Knob] = &[
-    knob("go_first", KnobValues::Words(words::<GoFirst>)),
-    knob("tutor", KnobValues::Words(words::<Tutor>)),
-    knob("indecision_first", KnobValues::Bool),
-    knob("orders_order", KnobValues::Words(words::<OrdersOrder>)),
-    knob("activation", KnobValues::Words(words::<Activation>)),
-    knob("rally_pick", KnobValues::Words(words::<RallyPick>)),
-    knob("omens", WHEN),
-    knob("group_most_units", KnobValues::Bool),
-    knob("sneaky_critters", WHEN),
-    knob("fire", KnobValues::Words(words::<Fire>)),
-    knob("stand_and_shoot", WHEN),
-    knob("leadership", WHEN),
-    knob("favour", WHEN),
-    knob(
+    Knob::new("go_first", KnobValues::Words(words::<GoFirst>)),
+    Knob::new("tutor", KnobValues::Words(words::<Tutor>)),
+    Knob::new("indecision_first", KnobValues::Bool),
+    Knob::new("orders_order", KnobValues::Words(words::<OrdersOrder>)),
+    Knob::new("activation", KnobValues::Words(words::<Activation>)),
+    Knob::new("rally_pick", KnobValues::Words(words::<RallyPick>)),
+    Knob::new("omens", WHEN),
+    Knob::new("group_most_units", KnobValues::Bool),
+    Knob::new("sneaky_critters", WHEN),
+    Knob::new("fire", KnobValues::Words(words::<Fire>)),
+    Knob::new("stand_and_shoot", WHEN),
+    Knob::new("leadership", WHEN),
+    Knob::new("favour", WHEN),
+    Knob::new(
         "favour_roll_off",
         KnobValues::Range {
             lo: 0,
@@ -51,8 +47,8 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
             step: 1,
         },
     ),
-    knob("manoeuvre", WHEN),
-    knob("stratagem_tags", KnobValues::Words(words::<StratagemTags>)),
-    knob("stratagem_plus4", WHEN),
-    knob("heroic_challenge", WHEN),
+    Knob::new("manoeuvre", WHEN),
+    Knob::new("stratagem_tags", KnobValues::Words(words::<StratagemTags>)),
+    Knob::new("stratagem_plus4", WHEN),
+    Knob::new("heroic_challenge", WHEN),
 ];

@@ -13,17 +13,13 @@ use crate::registry::{Knob, KnobValues};
 use crate::rulesets::dnd_war::doctrine::{AcceptChallenge, ApUse, CombatOrder, ShootPriority};
 use crate::scenario::checks::word_names as names;
 
-const fn knob(key: &'static str, values: KnobValues) -> Knob {
-    Knob::new(key, values)
-}
-
 const BOOL: KnobValues = KnobValues::Bool;
 
 /// The keys `muster counter` searches in a D&D War doctrine.
 pub const DOCTRINE_KNOBS: &[Knob] = &[
-    knob("take_initiative", BOOL),
-    knob("movement", KnobValues::Words(names::<MovementWord>)),
-    knob(
+    Knob::new("take_initiative", BOOL),
+    Knob::new("movement", KnobValues::Words(names::<MovementWord>)),
+    Knob::new(
         "charge_min_sixths",
         KnobValues::Range {
             lo: 1,
@@ -31,9 +27,9 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
             step: 1,
         },
     ),
-    knob("prefer_flank_rear", BOOL),
+    Knob::new("prefer_flank_rear", BOOL),
     // Legal -20..=40; courage bonuses in play run from about -5 to +25.
-    knob(
+    Knob::new(
         "fear_min_courage",
         KnobValues::Range {
             lo: -5,
@@ -41,16 +37,16 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
             step: 5,
         },
     ),
-    knob("shoot_priority", KnobValues::Words(names::<ShootPriority>)),
-    knob("combat_order", KnobValues::Words(names::<CombatOrder>)),
-    knob("pursue", BOOL),
-    knob("shoot_before_charging", BOOL),
-    knob("issue_challenges", BOOL),
-    knob(
+    Knob::new("shoot_priority", KnobValues::Words(names::<ShootPriority>)),
+    Knob::new("combat_order", KnobValues::Words(names::<CombatOrder>)),
+    Knob::new("pursue", BOOL),
+    Knob::new("shoot_before_charging", BOOL),
+    Knob::new("issue_challenges", BOOL),
+    Knob::new(
         "accept_challenges",
         KnobValues::Words(names::<AcceptChallenge>),
     ),
-    knob(
+    Knob::new(
         "character_dice_pct",
         KnobValues::Range {
             lo: 0,
@@ -58,9 +54,9 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
             step: 10,
         },
     ),
-    knob("action_points", KnobValues::Words(names::<ApUse>)),
-    knob("partial_companies_support", BOOL),
-    knob("leave_to_charge", BOOL),
-    knob("ap_extra_move", BOOL),
-    knob("ap_act_first", BOOL),
+    Knob::new("action_points", KnobValues::Words(names::<ApUse>)),
+    Knob::new("partial_companies_support", BOOL),
+    Knob::new("leave_to_charge", BOOL),
+    Knob::new("ap_extra_move", BOOL),
+    Knob::new("ap_act_first", BOOL),
 ];

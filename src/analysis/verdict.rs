@@ -522,6 +522,8 @@ pub struct Response<'a> {
     /// Its paired gain over the starting doctrine (0 when unchanged).
     pub gain: Diff,
     pub budget: u64,
+    /// The opponent's doctrines the search answered (fictitious play).
+    pub opponents: usize,
 }
 
 /// "Best response for Humans against Orcs' doctrines: ... On a fresh seed
@@ -529,11 +531,17 @@ pub struct Response<'a> {
 /// doctrine (paired 95% interval 3.1-4.9)."
 pub fn counter(r: &Response) -> String {
     let (rate, lo, hi) = r.rate;
-    let head = format!(
-        "Best response for {} against {} doctrines",
-        r.side,
-        possessive(r.other)
-    );
+    let head = match r.opponents {
+        0 | 1 => format!(
+            "Best response for {} against {} doctrines",
+            r.side,
+            possessive(r.other)
+        ),
+        n => format!(
+            "Best response for {} against the {n} doctrines {} has played so far (fictitious play; confirmed against the latest)",
+            r.side, r.other
+        ),
+    };
     if r.changes == "no change" {
         return format!(
             "{head}: the starting doctrine; no better doctrine was found within the budget of {} battles. On a fresh seed it wins {} (95% interval {}).",

@@ -228,10 +228,7 @@ fn doctrine_files(
     } else {
         (vec![0, 1], played.current.clone())
     };
-    let m = Matchup {
-        spaces: [&spaces[0], &spaces[1]],
-        current: points.clone(),
-    };
+    let m = Matchup::new([&spaces[0], &spaces[1]], points.clone());
     let mut out = Vec::new();
     for side in sides {
         let space = &spaces[side];

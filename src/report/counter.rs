@@ -230,6 +230,7 @@ fn response_answer(c: &CounterReport, r: &Response) -> String {
         rate: (p.rate(v), lo, hi),
         gain: conf.gain(),
         budget: c.budget,
+        opponents: r.opponents,
     })
 }
 

@@ -291,10 +291,20 @@ fn the_answer_says_plainly_when_no_better_doctrine_was_found() {
             hi: 0.05,
         },
         budget: 1000,
+        opponents: 1,
     };
     assert_eq!(
         counter(&r("fire = asap (was hold_for_chargers)", 0.03)),
         "Best response for Humans against Orcs' doctrines: fire = asap (was hold_for_chargers). On a fresh seed it wins 61.0% (95% interval 60.0-62.0%), +4.0 points over the starting doctrine (paired 95% interval 3.0-5.0)."
+    );
+    let mixed = Response {
+        opponents: 3,
+        ..r("fire = asap (was hold_for_chargers)", 0.03)
+    };
+    assert!(
+        counter(&mixed).starts_with("Best response for Humans against the 3 doctrines Orcs has played so far (fictitious play; confirmed against the latest): "),
+        "{}",
+        counter(&mixed)
     );
     let unsure = counter(&r("fire = asap (was hold_for_chargers)", -0.01));
     assert!(unsure.ends_with("The gain's interval includes zero or lies below it: no better doctrine was found within the budget of 1000 battles."), "{unsure}");

@@ -3,7 +3,9 @@
 //! a budgeted search ([`search`]) over the side's doctrine space
 //! ([`space`]) on common random numbers and re-confirmed on a fresh seed
 //! against the winner's curse; and fictitious play, best responses
-//! alternating between the sides until neither gains more than a margin
+//! alternating between the sides, each answering every doctrine the other
+//! has played so far (its battles shared out among them) and confirmed
+//! against the other's latest, until neither gains more than a margin
 //! (a competent-play matchup, [`competent`]). Like the other searches it is
 //! handed a function that plays; the CLI keeps the workers, Ctrl-C and the
 //! progress bar.
@@ -85,6 +87,9 @@ pub struct Response {
     /// The side's doctrine the search started from.
     pub start: Point,
     pub found: Found,
+    /// The opponent's doctrines the search answered (more than one in
+    /// later rounds of fictitious play); confirmed against its latest.
+    pub opponents: usize,
     pub search_seed: u64,
     /// None when interrupted.
     pub confirmation: Option<Confirmation>,
@@ -100,20 +105,73 @@ impl Response {
     }
 }
 
-/// What a counter run plays: both sides' spaces and each one's doctrine now.
+/// What a counter run plays: both sides' spaces, each one's doctrine now,
+/// and the doctrines each has played so far (its start and every best
+/// response adopted), which the other side's search answers.
 pub struct Matchup<'a> {
     pub spaces: [&'a Space; 2],
     pub current: [Point; 2],
+    pub history: [Vec<Point>; 2],
 }
 
-impl Matchup<'_> {
+impl<'a> Matchup<'a> {
+    /// Both sides at `current`, which is all they have played.
+    pub fn new(spaces: [&'a Space; 2], current: [Point; 2]) -> Self {
+        let history = [vec![current[0].clone()], vec![current[1].clone()]];
+        Matchup {
+            spaces,
+            current,
+            history,
+        }
+    }
+
     /// The edits that put side `side` at `p` and the other at its current doctrine.
     pub fn edits(&self, side: usize, p: &Point) -> Vec<(String, String)> {
-        let other = 1 - side;
-        let mut edits = self.spaces[other].edits(&self.current[other]);
+        self.edits_against(side, p, &self.current[1 - side])
+    }
+
+    /// The edits that put side `side` at `p` and the other at `other`.
+    fn edits_against(&self, side: usize, p: &Point, other: &Point) -> Vec<(String, String)> {
+        let mut edits = self.spaces[1 - side].edits(other);
         edits.extend(self.spaces[side].edits(p));
         edits
     }
+
+    /// Side `side` adopts `p`.
+    fn adopt(&mut self, side: usize, p: Point) {
+        if !self.history[side].contains(&p) {
+            self.history[side].push(p.clone());
+        }
+        self.current[side] = p;
+    }
+}
+
+/// Plays `points` of side `side` against every doctrine the other side has
+/// played so far (fictitious play: the answer to the mix of them), the
+/// battles `from..from + n` shared out among them (each opponent plays
+/// the first `n / |history|` of them, at least one), and adds up the
+/// wins over every (battle, opponent) pair; None: interrupted.
+fn play_against_history(
+    m: &Matchup,
+    side: usize,
+    points: &[&Point],
+    (seed, from, n): (u64, u64, u64),
+    play: &mut PlayEdits,
+) -> anyhow::Result<Option<PairedWins>> {
+    let opponents = &m.history[1 - side];
+    let each = (n / opponents.len() as u64).max(1);
+    let mut total = PairedWins::new(points.len());
+    for other in opponents {
+        let lists: Vec<Vec<(String, String)>> = points
+            .iter()
+            .map(|p| m.edits_against(side, p, other))
+            .collect();
+        let Some(played) = play(side, &lists, seed, from, each)? else {
+            return Ok(None);
+        };
+        total.merge(&played);
+    }
+    Ok(Some(total))
 }
 
 /// Side `side`'s best response in `m` (step `step`): searched on
@@ -136,8 +194,7 @@ pub fn best_response(
     let mut shape = m.spaces[side].shape();
     shape.start = m.current[side].clone();
     let mut play_points = |points: &[&Vec<usize>], from: u64, n: u64| {
-        let lists: Vec<Vec<(String, String)>> = points.iter().map(|p| m.edits(side, p)).collect();
-        play(side, &lists, search_seed, from, n)
+        play_against_history(m, side, points, (search_seed, from, n), play)
     };
     let found = search::search(&shape, &plan, &mut play_points)?;
     let start = m.current[side].clone();
@@ -146,6 +203,7 @@ pub fn best_response(
         side,
         start: start.clone(),
         found,
+        opponents: m.history[1 - side].len(),
         search_seed,
         confirmation: None,
     };
@@ -199,10 +257,7 @@ pub fn fictitious_play(
     confirm: u64,
     play: &mut PlayEdits,
 ) -> anyhow::Result<Played> {
-    let mut m = Matchup {
-        spaces,
-        current: [spaces[0].start(), spaces[1].start()],
-    };
+    let mut m = Matchup::new(spaces, [spaces[0].start(), spaces[1].start()]);
     let order = [rounds.first, 1 - rounds.first];
     let mut out = Played {
         responses: Vec::new(),
@@ -222,7 +277,7 @@ pub fn fictitious_play(
             let r = best_response(&m, side, out.responses.len(), plan, confirm, play)?;
             out.partial = r.confirmation.is_none();
             if r.confirmed() {
-                m.current[side] = r.found.best.clone();
+                m.adopt(side, r.found.best.clone());
             }
             gaining |= r
                 .confirmation

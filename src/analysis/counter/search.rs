@@ -207,7 +207,9 @@ fn halving(
             break;
         };
         *next_index += n;
-        battles += n;
+        // Against several opponents (fictitious play) a point plays
+        // (battle, opponent) pairs: fewer than `n` when they share `n`.
+        battles += played.battles;
         found.battles += n * alive.len() as u64;
         for (a, &i) in alive.iter().enumerate() {
             wins[i] += played.wins[a];
@@ -258,7 +260,7 @@ fn local_moves(
             found.evaluations.push(Evaluation {
                 round: format!("local {batch_no}"),
                 point: (*p).clone(),
-                battles: n,
+                battles: played.battles,
                 wins: played.wins[a],
             });
         }

@@ -225,11 +225,12 @@ mod tests {
 
     const A: &[(&str, &str)] = &[("x", ""), ("y", "")];
     const LAYERS: &[DoctrineLayer] = &[
-        DoctrineLayer::core(A),
+        DoctrineLayer::core(A, &[]),
         DoctrineLayer {
             field: "sob_doctrine",
             what: "cards",
             builtin: A,
+            knobs: &[],
         },
     ];
 

@@ -93,19 +93,9 @@ fn the_default_panel_crosses_both_layers_and_flags_a_verdict_that_flips() {
 
 #[test]
 fn a_panel_too_large_or_too_small_is_refused_with_the_way_out() {
-    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["panel", SCENARIO, "--max-pairings", "10", "--quiet"])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(&["panel", SCENARIO, "--max-pairings", "10"]);
     assert!(err.contains("81 pairings, over --max-pairings 10"), "{err}");
-    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["panel", SCENARIO, "--doctrines", "steady", "--quiet"])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(&["panel", SCENARIO, "--doctrines", "steady"]);
     assert!(err.contains("at least two doctrines"), "{err}");
 }
 
@@ -223,15 +213,15 @@ fn tune_decks_and_fairness_take_a_panel_and_say_whether_their_answer_holds() {
         "# the Orcs' card play only\n[side.Orcs]\nsob_doctrine = [\"steady\", \"reckless\", \"cautious\", \"steady\"]\n",
     )
     .unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["decks", SCENARIO, "--panel"])
-        .arg(&file)
-        .args(["--quiet", "--out"])
-        .arg(tmp.path().join("decks-dup"))
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let dup = tmp.path().join("decks-dup");
+    let err = refused(&[
+        "decks",
+        SCENARIO,
+        "--panel",
+        file.to_str().unwrap(),
+        "--out",
+        dup.to_str().unwrap(),
+    ]);
     assert!(err.contains("plays the same battles as"), "{err}");
     std::fs::write(
         &file,
@@ -293,31 +283,13 @@ fn a_bad_panel_file_is_refused_at_its_line() {
         "sob_doctrine = [\"steady\"]\n[side.Elves]\ndoctrin = [\"x\"]\n",
     )
     .unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["panel", SCENARIO, "--panel"])
-        .arg(&file)
-        .arg("--quiet")
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(&["panel", SCENARIO, "--panel", file.to_str().unwrap()]);
     assert!(
         err.contains("panel.toml:2:7: `side.Elves`: no side `Elves`"),
         "{err}"
     );
     assert!(err.contains("the sides are `Humans` and `Orcs`"), "{err}");
-    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args([
-            "compare",
-            SCENARIO,
-            "--doctrines",
-            "steady,reckless",
-            "--quiet",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused(&["compare", SCENARIO, "--doctrines", "steady,reckless"]);
     assert!(err.contains("give one scenario and --vary"), "{err}");
 }
 
@@ -381,15 +353,17 @@ fn doctrines_competent_plays_the_matchup_of_competent_toml() {
     assert_eq!(column(&csv, 1, "second_side_doctrines"), "reckless");
     assert_eq!(column(&csv, 1, "wins"), column(&summary, 0, "wins"));
     // No counter output: the way to make one.
-    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
-        .args(["tune", SCENARIO, "--unit", "troll", "--param", "mcv"])
-        .arg("--competent")
-        .arg(tmp.path().join("nothing"))
-        .arg("--quiet")
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+    let nothing = tmp.path().join("nothing");
+    let err = refused(&[
+        "tune",
+        SCENARIO,
+        "--unit",
+        "troll",
+        "--param",
+        "mcv",
+        "--competent",
+        nothing.to_str().unwrap(),
+    ]);
     assert!(
         err.contains("run `muster counter SCENARIO --rounds K` first"),
         "{err}"

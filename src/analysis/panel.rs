@@ -200,18 +200,24 @@ pub fn holds(question: &str, votes: &[&Vote], w: &Words) -> String {
         of(Lean::Neither),
         of(Lean::Unknown),
     );
-    let measured = votes.iter().map(|v| v.value).filter(|x| x.is_finite());
-    let range = match measured.fold(None, |acc, x| match acc {
-        None => Some((x, x)),
-        Some((a, b)) => Some((f64::min(a, x), f64::max(b, x))),
-    }) {
-        Some((a, b)) => format!(
-            " ({} {} to {}{})",
-            w.values,
-            fixed(a, 1),
-            fixed(b, 1),
-            w.unit
-        ),
+    let measured: Vec<f64> = votes
+        .iter()
+        .map(|v| v.value)
+        .filter(|x| x.is_finite())
+        .collect();
+    let range = match measured.iter().copied().reduce(f64::min) {
+        Some(a) => {
+            let b = measured.iter().copied().fold(a, f64::max);
+            let mean = measured.iter().sum::<f64>() / measured.len() as f64;
+            let unit = w.unit;
+            format!(
+                " ({} {} to {}{unit}, mean {}{unit})",
+                w.values,
+                fixed(a, 1),
+                fixed(b, 1),
+                fixed(mean, 1)
+            )
+        }
         None => String::new(),
     };
     let pairings = count(n, "pairing");
@@ -333,14 +339,14 @@ mod tests {
         assert!(any_flip(&flip));
         assert_eq!(
             holds("Variant a", &refs, &words()),
-            "THE VERDICT DEPENDS ON DOCTRINE: Variant a: raises it in 1, lowers it in 1, no change in 1 of 3 pairings (differences -2.5 to 4.0 pp)."
+            "THE VERDICT DEPENDS ON DOCTRINE: Variant a: raises it in 1, lowers it in 1, no change in 1 of 3 pairings (differences -2.5 to 4.0 pp, mean 0.5 pp)."
         );
         let hold = [vote(Lean::Up, 4.0), vote(Lean::Up, 2.0)];
         let refs: Vec<&Vote> = hold.iter().collect();
         assert!(!any_flip(&hold));
         assert_eq!(
             holds("Variant a", &refs, &words()),
-            "Variant a: raises it in all 2 pairings of doctrines (differences 2.0 to 4.0 pp): the verdict holds whoever plays."
+            "Variant a: raises it in all 2 pairings of doctrines (differences 2.0 to 4.0 pp, mean 3.0 pp): the verdict holds whoever plays."
         );
         let part = [
             vote(Lean::Up, 4.0),
@@ -350,7 +356,7 @@ mod tests {
         let refs: Vec<&Vote> = part.iter().collect();
         assert_eq!(
             holds("Variant a", &refs, &words()),
-            "Variant a: raises it in 2, not measured in 1 of 3 pairings (differences 4.0 to 4.0 pp); no pairing turns it over."
+            "Variant a: raises it in 2, not measured in 1 of 3 pairings (differences 4.0 to 4.0 pp, mean 4.0 pp); no pairing turns it over."
         );
     }
 

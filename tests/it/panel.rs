@@ -24,6 +24,18 @@ fn muster(args: &[&str], out: &Path) -> Output {
     o
 }
 
+/// Runs muster with `args` and `--quiet`, expects it to refuse (exit 2)
+/// and returns what it said on standard error.
+fn refused(args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
 fn column(csv: &str, row: usize, name: &str) -> String {
     let mut lines = csv.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();

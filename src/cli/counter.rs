@@ -46,7 +46,8 @@ pub struct CounterArgs {
     #[arg(long, default_value_t = 10_000)]
     pub confirm: u64,
     /// Rounds of fictitious play: best responses alternate between the
-    /// sides (--side first) until neither gains more than --margin; writes
+    /// sides (--side first), each answering every doctrine the other has
+    /// played so far, until neither gains more than --margin; writes
     /// competent.toml. 0: one best response of --side.
     #[arg(long, default_value_t = 0)]
     pub rounds: usize,

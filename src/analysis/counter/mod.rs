@@ -298,3 +298,54 @@ pub fn fictitious_play(
     out.current = m.current;
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::space::Dim;
+    use super::*;
+
+    fn space(side: usize) -> Space {
+        Space {
+            side,
+            dims: vec![Dim {
+                field: "doctrine",
+                key: "k",
+                values: vec!["a".into(), "b".into()],
+                ordered: false,
+                start: 0,
+                absent: false,
+            }],
+            refused: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn fictitious_play_shares_a_candidates_battles_among_the_opponents_doctrines() {
+        let (a, b) = (space(0), space(1));
+        let mut m = Matchup::new([&a, &b], [vec![0], vec![0]]);
+        m.adopt(1, vec![1]);
+        m.adopt(1, vec![1]);
+        assert_eq!(m.history[1], vec![vec![0], vec![1]], "each doctrine once");
+        let mut calls = Vec::new();
+        let mut play = |side: usize, lists: &[Vec<(String, String)>], _: u64, from: u64, n: u64| {
+            calls.push((side, lists.to_vec(), from, n));
+            // The candidate wins the first three battles against each opponent.
+            let mut w = PairedWins::new(lists.len());
+            for i in 0..n {
+                w.add(if i < 3 { &[0] } else { &[] });
+            }
+            Ok(Some(w))
+        };
+        let candidate = vec![1];
+        let total = play_against_history(&m, 0, &[&candidate], (7, 100, 10), &mut play)
+            .unwrap()
+            .unwrap();
+        // Ten battles shared by two opponents: indices 100..105 against each.
+        assert_eq!((total.battles, total.wins[0]), (10, 6));
+        let played: Vec<(usize, u64, u64)> = calls.iter().map(|c| (c.0, c.2, c.3)).collect();
+        assert_eq!(played, vec![(0, 100, 5), (0, 100, 5)]);
+        let edit = |s: usize| (format!("side.{s}.doctrine.k"), "b".to_string());
+        assert_eq!(calls[0].1[0], vec![edit(0)], "against the start");
+        assert_eq!(calls[1].1[0], vec![edit(1), edit(0)], "against the adopted");
+    }
+}

@@ -5,14 +5,7 @@
 #   reports/2026-11-26-competent-play/more.sh MUSTER_BINARY OUT
 set -euo pipefail
 bin="$1"; out="$2"
-step() { # name, then the command's arguments
-    local name="$1"; shift
-    echo "\$ muster $*" >> "$out/log.txt"
-    local t0; t0=$(date +%s.%N)
-    "$bin" "$@" --quiet >> "$out/log.txt" 2>&1 || echo "(exit $?)" >> "$out/log.txt"
-    printf '%s %.1f\n' "$name" "$(echo "$(date +%s.%N) - $t0" | bc)" >> "$out/times.txt"
-    echo >> "$out/log.txt"
-}
+source "$(dirname "$0")/steps.sh"
 for s in heroes_and_monster cavalry_flanks gunline last_stand relief_column; do
     f=scenarios/states_of_battle/$s.toml
     c="$out/counter-$s"

@@ -8,14 +8,7 @@
 set -euo pipefail
 bin="$1"; out="$2"; budget="${3:-200000}"
 mkdir -p "$out"; : > "$out/log.txt"; : > "$out/times.txt"
-step() { # name, then the command's arguments
-    local name="$1"; shift
-    echo "\$ muster $*" >> "$out/log.txt"
-    local t0; t0=$(date +%s.%N)
-    "$bin" "$@" --quiet >> "$out/log.txt" 2>&1 || echo "(exit $?)" >> "$out/log.txt"
-    printf '%s %.1f\n' "$name" "$(echo "$(date +%s.%N) - $t0" | bc)" >> "$out/times.txt"
-    echo >> "$out/log.txt"
-}
+source "$(dirname "$0")/steps.sh"
 for s in heroes_and_monster cavalry_flanks gunline last_stand relief_column; do
     f=scenarios/states_of_battle/$s.toml
     step "panel-$s" panel "$f" --battles 2000 --out "$out/panel-$s" --force

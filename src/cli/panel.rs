@@ -1,9 +1,11 @@
 //! `muster panel`: the scenario played under every pairing of doctrines
 //! (by default every built-in doctrine of every layer, crossed for both
-//! sides) on common random numbers, with the robustness verdict: does the
+//! sides) on common random numbers, raced (a pairing stops once the side
+//! it favours is beyond doubt), with the robustness verdict: does the
 //! answer hold whoever plays, or does it turn over with the doctrines?
 //! Also the panel flags every analysis command shares (`--panel`,
-//! `--doctrines`, `--max-pairings`) and the pairings they ask for.
+//! `--doctrines`, `--max-pairings`, `--competent`), the pairings they ask
+//! for and the competent-play matchup they may put in place.
 
 use super::study::{build_variants, command_line, conclude, focus_side, StudyArgs, Workers};
 use crate::analysis::panel::{default_panel, named_panel, pairing_label, PanelSpecs};

@@ -137,6 +137,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<i32> {
     if args.panel.given() {
         return run_panel(&args, &scenario);
     }
+    if args.race.no_race {
+        bail!("--no-race applies to a doctrine panel: give --panel all|FILE or --doctrines A,B,... too, or leave it out");
+    }
     let dir = args.scenario.as_deref().and_then(Path::parent);
     let scenario = args.panel.under_competent(scenario, dir)?;
     if let Some(p) = args.precision {

@@ -303,6 +303,11 @@ fn a_bad_panel_file_is_refused_at_its_line() {
     assert!(err.contains("the sides are `Humans` and `Orcs`"), "{err}");
     let err = refused(&["compare", SCENARIO, "--doctrines", "steady,reckless"]);
     assert!(err.contains("give one scenario and --vary"), "{err}");
+    let err = refused(&["run", SCENARIO, "--no-race"]);
+    assert!(
+        err.contains("--no-race applies to a doctrine panel"),
+        "{err}"
+    );
 }
 
 #[test]

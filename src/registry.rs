@@ -46,6 +46,12 @@ pub trait RulesetSpec: Sync {
     }
     /// The bench's reference scenario of this ruleset.
     fn reference(&self) -> Reference;
+    /// Whether its scenarios' units carry points and take `label` and
+    /// `at = [x, y]` entries, so that `muster fairness` can buy armies of
+    /// them.
+    fn prices_units(&self) -> bool {
+        false
+    }
     /// The side fields that name a doctrine, with the built-in doctrines
     /// each accepts (what a doctrine panel crosses by default) and the keys
     /// `muster counter` searches.
@@ -201,6 +207,7 @@ registry! {
     MeansWar(crate::rulesets::means_war::MeansWar) => crate::rulesets::means_war::spec::MeansWarSpec;
     DndWar(crate::rulesets::dnd_war::DndWar) => crate::rulesets::dnd_war::spec::DndWarSpec;
     StatesOfBattle(crate::rulesets::dnd_war::sob_core::SobOnDndWar) => crate::overlays::sob::spec::SobSpec;
+    StandardsOfValor(crate::rulesets::standards_of_valor::StandardsOfValor) => crate::rulesets::standards_of_valor::spec::SovSpec;
 }
 
 /// The spec of an implemented ruleset (None: named but not implemented).

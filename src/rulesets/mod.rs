@@ -5,3 +5,4 @@
 pub mod armies;
 pub mod dnd_war;
 pub mod means_war;
+pub mod standards_of_valor;

@@ -129,7 +129,8 @@ fn every_knob_value_is_accepted_by_its_rulesets_doctrine_validation() {
             "means_war:doctrine",
             "dnd_war:doctrine",
             "states_of_battle:doctrine",
-            "states_of_battle:sob_doctrine"
+            "states_of_battle:sob_doctrine",
+            "standards_of_valor:doctrine"
         ]
     );
 }

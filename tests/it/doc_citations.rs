@@ -23,7 +23,7 @@
 //! `B-` forms and `B` sections in `means_war.md`, `D` and `S-` forms in
 //! `states_of_battle.md`, a line of a named seed in that seed's page, and
 //! anything else in the page of the file's ruleset, known from its path
-//! (`armies`, `means_war`, `dnd`, `sob`). A D&D War file may also cite the
+//! (`armies`, `means_war`, `dnd`, `sob`, `standards_of_valor`). A D&D War file may also cite the
 //! States of Battle page, since the D&D War core carries the overlay's
 //! contract. Files of the shared layers (analysis, cli, engine, ...)
 //! may cite any page.
@@ -44,12 +44,13 @@ const ARMIES: usize = 0;
 const MEANS_WAR: usize = 1;
 const DND_WAR: usize = 2;
 const SOB: usize = 3;
+const SOV: usize = 4;
 
 /// The page of each seed, by its number.
 const SEEDS: [(&str, usize); 5] = [
     ("000", SOB),
     ("001", DND_WAR),
-    ("002", 4),
+    ("002", SOV),
     ("003", ARMIES),
     ("004", MEANS_WAR),
 ];
@@ -291,6 +292,9 @@ fn pages_of(rel: &str) -> BTreeSet<usize> {
         }
         if rel.contains("sob") || rel.contains("states_of_battle") {
             pages.insert(SOB);
+        }
+        if rel.contains("standards_of_valor") {
+            pages.insert(SOV);
         }
     }
     if pages.is_empty() {

@@ -77,12 +77,20 @@ fn rules_armies_lists_every_option() {
     ] {
         assert!(text.contains(name), "`muster rules armies` lacks {name}");
     }
-    let nope = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+    let sov = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
         .args(["rules", "standards_of_valor"])
         .output()
         .unwrap();
-    assert_eq!(nope.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&nope.stderr).contains("not implemented"));
+    assert!(sov.status.success());
+    let text = String::from_utf8_lossy(&sov.stdout);
+    for spec in muster::rulesets::standards_of_valor::options::SPECS {
+        assert!(
+            text.contains(spec.name),
+            "`muster rules standards_of_valor` lacks {}",
+            spec.name
+        );
+    }
+    assert!(text.contains("not simulated: Standards of Valor"), "{text}");
     let sob = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
         .args(["rules", "states_of_battle"])
         .output()

@@ -157,7 +157,13 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
         )]));
     }
     let base = load_scenario(&scenario_path)?;
-    if !matches!(base.kind, RulesetKind::DndWar | RulesetKind::StatesOfBattle) {
+    let prices = |k: RulesetKind| crate::registry::spec(k).is_some_and(|s| s.prices_units());
+    if !prices(base.kind) {
+        let able: Vec<&str> = RulesetKind::ALL
+            .into_iter()
+            .filter(|&k| prices(k))
+            .map(RulesetKind::name)
+            .collect();
         return Err(Problems(vec![loc.problem(
             &scenario_field(),
             format!(
@@ -165,7 +171,7 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
                 raw.fairness.scenario,
                 base.kind.name()
             ),
-            Some("use a dnd_war or states_of_battle scenario".into()),
+            Some(format!("use a scenario of {}", able.join(", "))),
         )]));
     }
     let text = scenario_text(&base)

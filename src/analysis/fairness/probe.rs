@@ -125,16 +125,24 @@ pub(super) fn price_options(list: &mut FairnessList, loc: &Locator) -> Result<()
 
 /// The points of `side`'s unit labelled `name 1` (the first generated one).
 fn unit_points(rules: &ScenarioRules, name: &str, side: usize) -> u32 {
-    let units = match rules {
-        ScenarioRules::DndWar(d) => &d.setup.units,
-        ScenarioRules::StatesOfBattle(s) => &s.core.setup.units,
-        _ => return 0,
-    };
     let label = generated_label(name, 0);
-    units
+    let sheet = rules.with(Sheet);
+    sheet.sides[side]
+        .units
         .iter()
-        .find(|u| u.side.index() == side && u.label == label)
-        .map_or(0, |u| u.points)
+        .find(|u| u.label == label)
+        .and_then(|u| u.points)
+        .unwrap_or(0)
+}
+
+/// The army sheet of a scenario of any ruleset.
+struct Sheet;
+
+impl crate::registry::WithRuleset for Sheet {
+    type Output = crate::rules::sheet::ArmySheet;
+    fn run<R: crate::rules::Ruleset>(self, ruleset: &R) -> Self::Output {
+        ruleset.army_sheet()
+    }
 }
 
 /// A problem of a generated scenario, pointed at the list file: fields of

@@ -78,6 +78,10 @@ impl RulesetSpec for SobSpec {
         ]
     }
 
+    fn prices_units(&self) -> bool {
+        true
+    }
+
     fn reference(&self) -> Reference {
         Reference {
             scenario: "scenarios/states_of_battle/heroes_and_monster.toml",

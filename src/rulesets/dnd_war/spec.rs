@@ -74,6 +74,10 @@ impl RulesetSpec for DndWarSpec {
         )]
     }
 
+    fn prices_units(&self) -> bool {
+        true
+    }
+
     fn reference(&self) -> Reference {
         Reference {
             scenario: "scenarios/dnd_war/infantry_lines.toml",

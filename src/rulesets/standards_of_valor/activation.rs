@@ -1,0 +1,345 @@
+//! One unit's activation: what forces its hand first (hand-to-hand, rout,
+//! Broken withdrawal, panic, Impetuous and Inspired charges), then its two
+//! actions (L718-733) chosen by its side's doctrine from the action list
+//! (L795-862): close assault (both actions), remove suppression, Shield
+//! Wall, volley preparation, fire (a second fire costs an ammunition test),
+//! reform, rally and movement (Shaken units test to advance, L1291).
+
+use super::arms::Ability;
+use super::battle::Battle;
+use super::doctrine::{Charge, HthWithdraw, Targets};
+use super::field;
+use super::ladder::TestResult;
+use super::melee_dice::Formation;
+use super::state::{move_inches, Ammo, Cl};
+use crate::rules::Tracer;
+
+/// What one activation has done so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct Done {
+    fired: u8,
+    moved: bool,
+    rallied: bool,
+    reformed: u8,
+    /// A Reaction-tested action that failed may not be tried again (L1271).
+    advance_refused: bool,
+}
+
+impl<T: Tracer> Battle<'_, T> {
+    /// Activates unit `u`.
+    pub fn activate(&mut self, u: usize) {
+        self.st.units[u].activated = true;
+        self.change(u, |b| {
+            let s = &b.st.units[u];
+            format!("activates ({}, suppression {})", s.cl.name(), s.suppression)
+        });
+        let s = &self.st.units[u];
+        if let Some(e) = s.locked_with {
+            return self.locked_activation(u, usize::from(e));
+        }
+        let forced = match (s.cl, s.panic) {
+            (Cl::Routed, _) => "rout",
+            (Cl::Broken, _) => "broken withdrawal",
+            (_, true) => "remove panic",
+            _ => "",
+        };
+        if !forced.is_empty() {
+            self.change(u, |_| format!("actions 1-2: {forced}"));
+            return match forced {
+                "rout" => self.rout_move(u),
+                "broken withdrawal" => self.broken_move(u),
+                _ => self.remove_panic(u),
+            };
+        }
+        if self.compelled_charge(u) {
+            return;
+        }
+        let mut done = Done::default();
+        let mut actions = 2;
+        while actions > 0 && self.st.units[u].standing() && self.st.units[u].locked_with.is_none() {
+            actions -= 1;
+            let slot = 1 - actions;
+            if slot == 0 && self.wants_charge(u) {
+                return self.charge_with_actions(u, &mut actions);
+            }
+            self.change(u, |_| format!("action {}", slot + 1));
+            self.action(u, &mut done);
+        }
+    }
+
+    /// A locked unit fights a round, or tries to withdraw (L2789-2799).
+    fn locked_activation(&mut self, u: usize, e: usize) {
+        let doctrine = self.setup.sides[self.side(u)].doctrine.hth_withdraw;
+        let outnumbered = 2 * self.weight(u) < self.weight(e);
+        if doctrine == HthWithdraw::WhenOutnumbered && outnumbered {
+            self.decided(u, "hth_withdraw", "withdraw", "hth_withdraw");
+            self.change(u, |_| "actions 1-2: withdraw from hand-to-hand".to_string());
+            return self.withdraw_from_melee(u);
+        }
+        self.change(u, |_| "actions 1-2: hand-to-hand round".to_string());
+        self.fight(u, e, false);
+    }
+
+    /// Impetuous units charge the nearest enemy unless restrained by a
+    /// Reaction test; Inspired ones must charge any enemy in reach (L1245,
+    /// L3103-3106). True when the activation went to a charge or advance.
+    fn compelled_charge(&mut self, u: usize) -> bool {
+        let s = &self.st.units[u];
+        let impetuous = self.setup.profile_of(u).has(Ability::Impetuous) && s.cl > Cl::Shaken;
+        let inspired = s.cl == Cl::Inspired;
+        if !(impetuous || inspired) {
+            return false;
+        }
+        let Some((e, d)) = self.nearest_enemy(u) else {
+            return false;
+        };
+        let in_reach = d <= self.charge_reach(u) && self.can_charge(u);
+        if impetuous
+            && !inspired
+            && self.reaction(u, 0, "restrain impetuous unit") == TestResult::Pass
+        {
+            return false;
+        }
+        if in_reach {
+            let mut actions = 1;
+            self.decided(
+                u,
+                "charge",
+                "compelled",
+                if inspired { "inspired" } else { "impetuous" },
+            );
+            self.charge_at(u, e, &mut actions);
+            return true;
+        }
+        if inspired {
+            return false;
+        }
+        let step = 2.0 * move_inches(self.setup.profile_of(u).move_die);
+        self.change(u, |_| "actions 1-2: impetuous advance".to_string());
+        self.step_toward(u, e, step, 1.0);
+        true
+    }
+
+    /// Whether the doctrine charges now, given a target in reach.
+    fn wants_charge(&self, u: usize) -> bool {
+        let doctrine = &self.setup.sides[self.side(u)].doctrine;
+        if doctrine.charge == Charge::Never || !self.can_charge(u) {
+            return false;
+        }
+        let Some(t) = self.charge_target(u) else {
+            return false;
+        };
+        match doctrine.charge {
+            Charge::Eager => true,
+            Charge::Favourable => {
+                let tl = self.charge_tl(u, t).unwrap_or(-10);
+                let target = i32::from(self.st.units[u].lv) + tl;
+                let faces = i32::from(self.setup.units[u].quality.die().faces());
+                self.weight(u) >= self.weight(t) && 2 * target < faces
+            }
+            Charge::Never => false,
+        }
+    }
+
+    /// The enemy `u` would charge: within reach, not locked, by `targets`.
+    fn charge_target(&self, u: usize) -> Option<usize> {
+        let reach = self.charge_reach(u);
+        let ok = |e: &usize| self.dist(u, *e) <= reach && self.st.units[*e].locked_with.is_none();
+        self.pick(u, self.enemies(u).filter(ok))
+    }
+
+    /// The target `u`'s doctrine prefers among `cands`.
+    fn pick(&self, u: usize, cands: impl Iterator<Item = usize>) -> Option<usize> {
+        let rule = self.setup.sides[self.side(u)].doctrine.targets;
+        let key = |e: usize| -> f32 {
+            let d = self.dist(u, e);
+            match rule {
+                Targets::Nearest => d,
+                Targets::Weakest => f32::from(self.st.units[e].figures) + d / 100.0,
+                Targets::Priority => d - if self.st.units[e].activated { 6.0 } else { 0.0 },
+            }
+        };
+        cands.min_by(|&a, &b| key(a).total_cmp(&key(b)))
+    }
+
+    fn charge_with_actions(&mut self, u: usize, actions: &mut u8) {
+        let Some(t) = self.charge_target(u) else {
+            return;
+        };
+        let rule = self.setup.sides[self.side(u)].doctrine.charge;
+        self.decided(
+            u,
+            "charge",
+            &format!("{} at {}", rule.name(), self.label(t)),
+            "charge",
+        );
+        self.charge_at(u, t, actions);
+    }
+
+    /// A close assault using both actions; a refused charge may leave the
+    /// second free (`failed_charge`).
+    fn charge_at(&mut self, u: usize, t: usize, actions: &mut u8) {
+        let free = matches!(
+            self.assault(u, t),
+            super::assault::Assault::Refused { second_free: true }
+        );
+        *actions = 0;
+        let spent = if free { "action 1" } else { "actions 1-2" };
+        self.change(u, |_| format!("{spent}: close assault"));
+        if free && self.st.units[u].standing() {
+            self.change(u, |_| "action 2".to_string());
+            let mut done = Done {
+                advance_refused: true,
+                ..Done::default()
+            };
+            self.action(u, &mut done);
+        }
+    }
+
+    /// One action, chosen in the doctrine's order of preference.
+    fn action(&mut self, u: usize, done: &mut Done) {
+        let s = &self.st.units[u];
+        let doctrine = &self.setup.sides[self.side(u)].doctrine;
+        if s.suppression > 0 {
+            return self.suppressed_action(u);
+        }
+        if s.ammo == Ammo::OutUntilReorganize {
+            self.st.units[u].ammo = Ammo::Full;
+            return self.change(u, |_| "reorganizes: ammunition back".to_string());
+        }
+        if doctrine.volley && self.prepare_volley(u, done) {
+            return;
+        }
+        if self.try_fire(u, done) {
+            return;
+        }
+        if self.try_reform(u, done) || self.try_rally(u, done) {
+            return;
+        }
+        if self.try_shield_wall(u) {
+            return;
+        }
+        let (mut refused, mut moved) = (done.advance_refused, done.moved);
+        self.move_action_for(u, done.fired, &mut refused, &mut moved);
+        done.advance_refused = refused;
+        done.moved = moved;
+    }
+
+    /// A suppressed unit may only remove suppression or raise its Shield
+    /// Wall (L1052-1070).
+    fn suppressed_action(&mut self, u: usize) {
+        let first = self.setup.sides[self.side(u)]
+            .doctrine
+            .remove_suppression_first;
+        if first || !self.try_shield_wall(u) {
+            self.remove_suppression(u);
+        }
+    }
+
+    /// The best target `u` can shoot at now.
+    fn fire_target(&self, u: usize, moved: bool) -> Option<usize> {
+        self.can_fire(u)?;
+        let cands = self
+            .enemies(u)
+            .filter(|&e| self.may_target(u, e) && self.range_die(u, e, moved).is_some());
+        self.pick(u, cands)
+    }
+
+    fn try_fire(&mut self, u: usize, done: &mut Done) -> bool {
+        let doctrine = &self.setup.sides[self.side(u)].doctrine;
+        if done.fired >= 1 && !doctrine.second_fire {
+            return false;
+        }
+        let Some(t) = self.fire_target(u, done.moved) else {
+            return false;
+        };
+        self.fire(u, t, super::fire::FireKind::Action, done.moved);
+        done.fired += 1;
+        if done.fired == 2 {
+            self.ammo_test(u);
+        }
+        true
+    }
+
+    /// A Reorganize that readies a volley when a target is in range (L1988-1991).
+    fn prepare_volley(&mut self, u: usize, done: &Done) -> bool {
+        let volley = self
+            .setup
+            .profile_of(u)
+            .missile
+            .is_some_and(|m| m.stats().volley);
+        if !volley
+            || self.st.units[u].volley_ready
+            || done.fired > 0
+            || self.fire_target(u, true).is_none()
+        {
+            return false;
+        }
+        self.st.units[u].volley_ready = true;
+        self.change(u, |_| "prepares a volley".to_string());
+        true
+    }
+
+    /// Reform one integrity level up toward the starting formation
+    /// (Reaction TL 0, L971); Drilled units may reform once more (L3098).
+    fn try_reform(&mut self, u: usize, done: &mut Done) -> bool {
+        let start = self.setup.units[u].formation;
+        let (formation, files) = (self.st.units[u].formation, self.st.units[u].files);
+        let limit = 1 + u8::from(self.setup.profile_of(u).has(Ability::Drilled));
+        let near = self.nearest_enemy(u).is_some_and(|(_, d)| d < 6.0);
+        let doctrine = &self.setup.sides[self.side(u)].doctrine;
+        if !doctrine.reform || formation as u8 <= start as u8 || done.reformed >= limit || near {
+            return false;
+        }
+        done.reformed += 1;
+        if self.reaction(u, 0, "reform") == TestResult::Pass {
+            let mount = self.setup.profile_of(u).mount;
+            let (f, files) = field::raise_integrity(formation, files, mount);
+            self.st.units[u].formation = f;
+            self.st.units[u].files = files;
+            self.change(u, |_| format!("reforms into {}", f.name()));
+        }
+        true
+    }
+
+    /// A commander rallies a Shaken or Broken subordinate (once per activation).
+    fn try_rally(&mut self, u: usize, done: &mut Done) -> bool {
+        if done.rallied || !self.setup.sides[self.side(u)].doctrine.rally {
+            return false;
+        }
+        let cap = super::state::Cl::start(self.setup.sides[self.side(u)].fatigue);
+        let sub = (0..self.st.units.len()).find(|&x| {
+            let s = &self.st.units[x];
+            self.setup.units[x].parent == Some(u)
+                && s.on_table()
+                && s.cl < cap
+                && s.cl >= Cl::Broken
+        });
+        let Some(x) = sub else { return false };
+        done.rallied = true;
+        self.decided(u, "rally", &self.label(x), "rally");
+        self.rally(u, x);
+        true
+    }
+
+    /// Raise a Shield Wall (Reaction TL 0, L615) when an enemy could charge.
+    fn try_shield_wall(&mut self, u: usize) -> bool {
+        let p = self.setup.profile_of(u);
+        let s = &self.st.units[u];
+        let wants = self.setup.sides[self.side(u)].doctrine.shield_wall;
+        if !wants || !p.large_shield || s.formation != Formation::Close || s.shield_wall {
+            return false;
+        }
+        let threatened = self
+            .enemies(u)
+            .any(|e| self.dist(u, e) <= self.charge_reach(e));
+        if !threatened {
+            return false;
+        }
+        if self.reaction(u, 0, "form shield wall") == TestResult::Pass {
+            self.st.units[u].shield_wall = true;
+            self.change(u, |_| "raises a shield wall".to_string());
+        }
+        true
+    }
+}

@@ -1,0 +1,130 @@
+//! Doctrines for Standards of Valor: which unit activates next, passing,
+//! who goes first when the side chooses, how units move, what they shoot
+//! and charge, how a charged unit answers (stand or withdraw, defensive
+//! fire), follow-through, suppression removal, rallies, Shield Walls,
+//! reforming and withdrawing from hand-to-hand. Every decision the battle
+//! asks a doctrine for is a word of this file, and the trace names the key
+//! that made it.
+
+use crate::words;
+
+words!(
+    /// `activation_order`: which unactivated unit a side activates next.
+    pub enum ActivationOrder {
+        "front_first" => FrontFirst,
+        "threatened_first" => ThreatenedFirst,
+        "listed" => Listed,
+    }
+);
+
+words!(
+    /// `passing`: whether the side passes when the rules allow it (L743-748).
+    pub enum Passing {
+        "never" => Never,
+        "when_allowed" => WhenAllowed,
+    }
+);
+
+words!(
+    /// `first_activation`: when this side chooses who activates first (L750-753).
+    pub enum FirstActivation {
+        "go_first" => GoFirst,
+        "let_enemy_go" => LetEnemyGo,
+    }
+);
+
+words!(
+    /// `movement`: where units go when they are not charging.
+    pub enum Movement {
+        "advance" => Advance,
+        "hold" => Hold,
+        "skirmish" => Skirmish,
+    }
+);
+
+words!(
+    /// `charge`: when a unit declares a close assault.
+    pub enum Charge {
+        "eager" => Eager,
+        "favourable" => Favourable,
+        "never" => Never,
+    }
+);
+
+words!(
+    /// `targets`: which enemy a unit fires at or charges.
+    pub enum Targets {
+        "priority" => Priority,
+        "nearest" => Nearest,
+        "weakest" => Weakest,
+    }
+);
+
+words!(
+    /// `receive_charge`: whether a charged unit that passed its test stands
+    /// or withdraws anyway (L2669).
+    pub enum ReceiveCharge {
+        "stand" => Stand,
+        "withdraw_if_outnumbered" => WithdrawIfOutnumbered,
+    }
+);
+
+words!(
+    /// `hth_withdraw`: whether a unit locked in hand-to-hand tries to
+    /// withdraw instead of fighting on (L2794-2799).
+    pub enum HthWithdraw {
+        "never" => Never,
+        "when_outnumbered" => WhenOutnumbered,
+    }
+);
+
+/// A side's doctrine, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SovDoctrine {
+    pub name: String,
+    pub activation_order: ActivationOrder,
+    pub passing: Passing,
+    pub first_activation: FirstActivation,
+    pub movement: Movement,
+    pub charge: Charge,
+    pub targets: Targets,
+    /// Fire a second time in an activation, accepting the ammunition test.
+    pub second_fire: bool,
+    /// Prepare a volley (a Reorganize) before firing volley weapons.
+    pub volley: bool,
+    pub receive_charge: ReceiveCharge,
+    pub defensive_fire: bool,
+    pub follow_through: bool,
+    /// Spend actions removing suppression before anything else.
+    pub remove_suppression_first: bool,
+    pub rally: bool,
+    pub shield_wall: bool,
+    /// Raise integrity back toward the starting formation when able.
+    pub reform: bool,
+    pub hth_withdraw: HthWithdraw,
+}
+
+impl SovDoctrine {
+    /// The default doctrine: every key at its first word.
+    pub fn plain(name: &str) -> Self {
+        SovDoctrine {
+            name: name.to_string(),
+            activation_order: ActivationOrder::FrontFirst,
+            passing: Passing::Never,
+            first_activation: FirstActivation::GoFirst,
+            movement: Movement::Advance,
+            charge: Charge::Favourable,
+            targets: Targets::Priority,
+            second_fire: false,
+            volley: true,
+            receive_charge: ReceiveCharge::Stand,
+            defensive_fire: true,
+            follow_through: true,
+            remove_suppression_first: true,
+            rally: true,
+            shield_wall: true,
+            reform: true,
+            hth_withdraw: HthWithdraw::Never,
+        }
+    }
+}

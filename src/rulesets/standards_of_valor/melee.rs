@@ -1,0 +1,159 @@
+//! Hand-to-hand combat (L2675-2799): contact (a flank or rear attack costs
+//! the defender an integrity level, L2801-2804), the round under
+//! `hth_model` (the force-ratio dice pools of `pool`, or the worked
+//! example's mechanic of `legacy`), the scrum test and its results (stand,
+//! fall back, flee), withdrawal from hand-to-hand and follow-through
+//! (L2874-2886).
+
+use super::arms::Ability;
+use super::battle::Battle;
+use super::field;
+use super::ladder::TestResult;
+use super::melee_dice::{counted_ranks, scrum_loser, Formation, ScrumScore};
+use super::options::{HthModel, ScrumScoreOption};
+use super::state::{move_inches, Cl, Gone};
+use crate::rules::Tracer;
+
+/// What one round did to each side: potential hits against it and
+/// figures it lost.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RoundResult {
+    pub potential: [u16; 2],
+    pub wounds: [u16; 2],
+}
+
+impl<T: Tracer> Battle<'_, T> {
+    /// `u` and `t` meet: they lock, and the first round is fought.
+    pub fn engage(&mut self, u: usize, t: usize, aspect: u8) {
+        self.st.units[u].locked_with = Some(t as u16);
+        self.st.units[t].locked_with = Some(u as u16);
+        self.st.units[u].fought_since_contact = false;
+        self.st.units[t].fought_since_contact = false;
+        self.change(u, |b| format!("contacts {}", b.label(t)));
+        if aspect > 0 && self.st.units[u].formation != Formation::Skirmish {
+            self.change(t, |_| "is struck in the flank".to_string());
+            self.lose_integrity(t);
+        }
+        self.fight(u, t, true);
+    }
+
+    /// One round between the active unit `u` and `t`, then the scrum test.
+    pub fn fight(&mut self, u: usize, t: usize, charge: bool) {
+        let ranks = [self.counted(u), self.counted(t)];
+        let r = match self.setup.options.hth_model {
+            HthModel::DicePool => self.pool_round(u, t, charge),
+            HthModel::LegacyExample => self.legacy_round(u, t, charge),
+        };
+        self.st.units[u].fought_since_contact = true;
+        self.st.units[t].fought_since_contact = true;
+        let before = [self.st.units[u].figures, self.st.units[t].figures];
+        for (k, x) in [u, t].into_iter().enumerate() {
+            if r.potential[k] > 0 {
+                self.suppress(x, true);
+            }
+        }
+        for (k, x) in [u, t].into_iter().enumerate() {
+            if self.st.units[x].on_table() && r.wounds[k] > 0 {
+                self.casualties(x, r.wounds[k]);
+            }
+        }
+        let inflicted = [r.wounds[1].min(before[1]), r.wounds[0].min(before[0])];
+        self.scrum(u, t, inflicted, ranks);
+    }
+
+    /// The ranks a unit counts in the scrum (L2772-2776).
+    fn counted(&self, u: usize) -> u16 {
+        let s = &self.st.units[u];
+        let mount = self.setup.profile_of(u).mount;
+        counted_ranks(s.formation, mount, field::ranks(s.figures, s.files))
+    }
+
+    /// The scrum test (L2769-2786): the lower score tests Confidence.
+    fn scrum(&mut self, u: usize, t: usize, inflicted: [u16; 2], ranks: [u16; 2]) {
+        if !(self.st.units[u].on_table() && self.st.units[t].on_table()) {
+            self.after_melee(u, t);
+            return;
+        }
+        let score = match self.setup.options.scrum_score {
+            ScrumScoreOption::RawSums => ScrumScore::RawSums,
+            ScrumScoreOption::NormalisedRatios => ScrumScore::NormalisedRatios,
+        };
+        let (loser, tl) = match scrum_loser(inflicted, ranks, score) {
+            Some((k, tl)) => ([u, t][k], tl),
+            None if self.st.units[u].defended_this_turn => (u, 0),
+            None => (t, 0),
+        };
+        let result = self.confidence(loser, tl, "scrum test");
+        if result != TestResult::Pass && self.st.units[loser].standing() {
+            if result == TestResult::MajorFail {
+                self.lose_integrity(loser);
+            }
+            self.fall_back(loser);
+        }
+        self.after_melee(u, t);
+    }
+
+    /// The loser of a scrum falls back max(6", base move) (L2779).
+    fn fall_back(&mut self, u: usize) {
+        let Some(e) = self.st.units[u].locked_with.take() else {
+            return;
+        };
+        let e = usize::from(e);
+        self.st.units[e].locked_with = None;
+        let step = move_inches(self.setup.profile_of(u).move_die).max(6.0);
+        let threat = self.st.units[e].pos;
+        self.st.units[u].pos = field::away(self.st.units[u].pos, threat, step);
+        self.change(u, |_| "falls back".to_string());
+        self.leave_if_off_table(u);
+    }
+
+    /// When one side has gone, fled or fallen back, the other may follow
+    /// through.
+    fn after_melee(&mut self, u: usize, t: usize) {
+        for (w, l) in [(u, t), (t, u)] {
+            let broke = !self.st.units[l].on_table() || self.st.units[l].locked_with.is_none();
+            if self.st.units[w].standing() && self.st.units[w].locked_with.is_none() && broke {
+                self.follow_through(w, l);
+            }
+        }
+    }
+
+    /// Follow-through (L2874-2886): a Reaction test, +1 if the enemy was
+    /// destroyed, +2 if it pulled back; a pass removes all suppression and
+    /// makes a combat move after it; impetuous units must try.
+    fn follow_through(&mut self, w: usize, l: usize) {
+        let impetuous =
+            self.setup.profile_of(w).has(Ability::Impetuous) && self.st.units[w].cl > Cl::Shaken;
+        let wants = self.setup.sides[self.side(w)].doctrine.follow_through;
+        if !(wants || impetuous) {
+            return;
+        }
+        let gone = !self.st.units[l].on_table();
+        let tl = if gone { 1 } else { 2 };
+        if self.reaction(w, tl, "follow-through") != TestResult::Pass {
+            if impetuous {
+                self.lose_integrity(w);
+            }
+            return;
+        }
+        self.st.units[w].suppression = 0;
+        self.change(w, |_| "follows through".to_string());
+        if !gone && self.combat_move(w, l) && self.st.units[l].cl == Cl::Routed {
+            self.remove(l, Gone::Surrendered);
+        }
+    }
+
+    /// A locked unit's attempt to withdraw (L2794-2799): a Confidence test
+    /// at TL 0; a pass moves back 6" in good order, a failure also costs an
+    /// integrity level.
+    pub fn withdraw_from_melee(&mut self, u: usize) {
+        let result = self.confidence(u, 0, "withdraw from hand-to-hand");
+        if !self.st.units[u].standing() {
+            return;
+        }
+        if result != TestResult::Pass {
+            self.lose_integrity(u);
+        }
+        self.fall_back(u);
+    }
+}

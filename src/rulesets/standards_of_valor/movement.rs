@@ -1,0 +1,81 @@
+//! Movement actions (L1336-1368): a normal move of the move die's size per
+//! action, by the doctrine's `movement` (advance on the chosen enemy, hold,
+//! or keep missile troops at two range bands). A formed unit stops an inch
+//! short of an enemy it is not charging; a Shaken unit needs a Reaction
+//! test at TL 2 to advance (L1291); moving drops a Shield Wall unless the
+//! unit is a Phalanx or Testudo (L956); a unit that fired without
+//! accepting the move shift may not move after (L2356).
+
+use super::arms::Ability;
+use super::battle::Battle;
+use super::doctrine::Movement;
+use super::ladder::TestResult;
+use super::state::{move_inches, Cl};
+use crate::rules::Tracer;
+
+impl<T: Tracer> Battle<'_, T> {
+    /// Whether `u` may still move this activation after firing.
+    fn may_move_after_fire(&self, u: usize, fired: u8) -> bool {
+        fired == 0
+            || self
+                .setup
+                .profile_of(u)
+                .missile
+                .is_some_and(|m| m.stats().thrown)
+    }
+
+    /// Where a move goes: the enemy to close on and how far short to stop.
+    fn move_goal(&self, u: usize) -> Option<(usize, f32)> {
+        let doctrine = &self.setup.sides[self.side(u)].doctrine;
+        let (e, _) = self.nearest_enemy(u)?;
+        match doctrine.movement {
+            Movement::Hold => None,
+            Movement::Advance => Some((e, 1.0)),
+            Movement::Skirmish => match self.setup.profile_of(u).missile {
+                Some(m) => {
+                    let erb = f32::from(m.erb_tenths(self.setup.units[u].quality.die())) / 10.0;
+                    Some((e, (2.0 * erb).max(1.0)))
+                }
+                None => Some((e, 1.0)),
+            },
+        }
+    }
+
+    /// One movement action.
+    pub(super) fn move_action_for(
+        &mut self,
+        u: usize,
+        fired: u8,
+        refused: &mut bool,
+        moved: &mut bool,
+    ) {
+        if !self.may_move_after_fire(u, fired) || *refused {
+            return;
+        }
+        let Some((e, stop)) = self.move_goal(u) else {
+            return;
+        };
+        let before = self.dist(u, e);
+        if before <= stop {
+            return;
+        }
+        let shaken = self.st.units[u].cl == Cl::Shaken;
+        if shaken && self.reaction(u, 2, "shaken unit advances") != TestResult::Pass {
+            *refused = true;
+            return;
+        }
+        let p = self.setup.profile_of(u);
+        let keeps_wall = p.has(Ability::Phalanx) || p.has(Ability::Testudo);
+        if self.st.units[u].shield_wall && !keeps_wall {
+            self.st.units[u].shield_wall = false;
+            self.change(u, |_| "lowers its shield wall to move".to_string());
+            return;
+        }
+        let step = move_inches(p.move_die);
+        self.step_toward(u, e, step, stop);
+        *moved = true;
+        self.change(u, |b| {
+            format!("moves toward {} ({:.1}\" away)", b.label(e), b.dist(u, e))
+        });
+    }
+}

@@ -1,0 +1,382 @@
+//! The Standards of Valor battle-invariant suite: traced battles of every
+//! shipped Standards of Valor scenario, under its own options and under
+//! the options that change play most (the worked example's hand-to-hand,
+//! Broken units charging, a failed charge leaving its second action free),
+//! replayed from the trace alone and checked against rules that must hold
+//! in every battle:
+//!
+//! - figures are never negative, and a unit's figure count only falls,
+//!   by exactly the casualties each loss line states;
+//! - a unit never carries more than 3 suppression markers (L1082-1095);
+//! - a Routed unit never charges, and under the default options neither
+//!   does a Broken one;
+//! - a side passes only with fewer unactivated units than its opponent
+//!   and no unit Broken, Routed or locked in hand-to-hand (L743-748);
+//! - every activation spends at most two actions (L718-741), and each
+//!   unit activates at most once a turn.
+//!
+//! `MUSTER_SLOW_TESTS=1` (CI) plays 400 battles per scenario, else 60.
+
+use muster::engine::play_one;
+use muster::rules::{Ruleset, TraceEvent, VecTrace};
+use muster::scenario::{load_scenario, load_scenario_text, WithRuleset};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+fn battles() -> u64 {
+    if std::env::var("MUSTER_SLOW_TESTS").is_ok_and(|v| v == "1") {
+        400
+    } else {
+        60
+    }
+}
+
+/// Each battle's events, with the side of every unit label.
+struct Traced(u64);
+
+type Battles = (HashMap<String, usize>, Vec<Vec<TraceEvent>>);
+
+impl WithRuleset for Traced {
+    type Output = Battles;
+    fn run<R: Ruleset>(self, ruleset: &R) -> Battles {
+        let sheet = ruleset.army_sheet();
+        let mut sides = HashMap::new();
+        for (s, side) in sheet.sides.iter().enumerate() {
+            for u in &side.units {
+                sides.insert(u.label.clone(), s);
+            }
+        }
+        let names = ruleset.side_names().map(str::to_string);
+        sides.insert(names[0].clone(), 10);
+        sides.insert(names[1].clone(), 11);
+        let traces = (0..self.0)
+            .map(|battle| {
+                let mut trace = VecTrace::default();
+                play_one(ruleset, 1, battle, &mut trace);
+                trace.events
+            })
+            .collect();
+        (sides, traces)
+    }
+}
+
+/// What the replay knows of one unit.
+#[derive(Clone, Debug)]
+struct Unit {
+    side: usize,
+    figures: Option<u32>,
+    cl: String,
+    locked_with: Option<String>,
+    gone: bool,
+    activated: bool,
+    actions: u32,
+}
+
+/// The replay of one battle from its trace.
+struct Replay<'a> {
+    name: &'a str,
+    battle: usize,
+    units: HashMap<String, Unit>,
+    current: Option<String>,
+    broken_may_charge: bool,
+    checked: [usize; 4],
+}
+
+impl Replay<'_> {
+    fn fail(&self, what: String) -> ! {
+        panic!("{} battle {}: {what}", self.name, self.battle)
+    }
+
+    fn unit(&mut self, label: &str) -> &mut Unit {
+        let (name, battle) = (self.name, self.battle);
+        self.units
+            .get_mut(label)
+            .unwrap_or_else(|| panic!("{name} battle {battle}: unknown unit {label}"))
+    }
+
+    fn change(&mut self, label: &str, change: &str) {
+        if let Some(rest) = change.strip_prefix("activates (") {
+            self.activation(label, rest);
+        } else if change.starts_with("action") {
+            let n = if change.starts_with("actions 1-2") {
+                2
+            } else {
+                1
+            };
+            let u = self.unit(label);
+            u.actions += n;
+            if u.actions > 2 {
+                let a = u.actions;
+                self.fail(format!("{label} spent {a} actions in one activation"));
+            }
+            self.checked[3] += 1;
+        } else if let Some(rest) = change.strip_prefix("suppression ") {
+            let n: u32 = rest.parse().expect("a marker count");
+            if n > 3 {
+                self.fail(format!("{label} carries {n} suppression markers"));
+            }
+            self.checked[1] += 1;
+        } else if let Some(rest) = change.strip_prefix("loses ") {
+            self.losses(label, rest);
+        } else if let Some(rest) = change.strip_prefix("confidence ") {
+            let to = rest.split(" -> ").nth(1).expect("confidence A -> B");
+            self.unit(label).cl = to.to_string();
+        } else {
+            self.locks(label, change);
+        }
+    }
+
+    fn activation(&mut self, label: &str, state: &str) {
+        let cl = state.split(',').next().expect("a CL").to_string();
+        let u = self.unit(label);
+        if u.activated {
+            self.fail(format!("{label} activated twice in one turn"));
+        }
+        if u.cl != cl {
+            let known = u.cl.clone();
+            self.fail(format!("{label} activates at {cl}, the trace says {known}"));
+        }
+        u.activated = true;
+        u.actions = 0;
+        self.current = Some(label.to_string());
+    }
+
+    /// "loses N figures (M left)": M is the count before less N.
+    fn losses(&mut self, label: &str, rest: &str) {
+        if rest.starts_with("integrity") || rest.starts_with("its") {
+            return;
+        }
+        let (n, left) = rest
+            .split_once(" figures (")
+            .expect("loses N figures (M left)");
+        let n: u32 = n.parse().expect("a casualty count");
+        let left: i64 = left
+            .trim_end_matches(" left)")
+            .parse()
+            .expect("figures left");
+        let u = self.unit(label);
+        let before = u.figures.map(i64::from);
+        if left < 0 || before.is_some_and(|b| b - i64::from(n) != left) {
+            self.fail(format!(
+                "{label} had {before:?} figures, lost {n}, has {left}"
+            ));
+        }
+        self.unit(label).figures = Some(left as u32);
+        self.checked[0] += 1;
+    }
+
+    fn locks(&mut self, label: &str, change: &str) {
+        if let Some(enemy) = change.strip_prefix("contacts ") {
+            self.unit(label).locked_with = Some(enemy.to_string());
+            self.unit(enemy).locked_with = Some(label.to_string());
+        } else if change.starts_with("falls back")
+            || change.starts_with("breaks off")
+            || change.starts_with("withdraws")
+            || change.starts_with("leaves the table")
+        {
+            if let Some(e) = self.unit(label).locked_with.take() {
+                self.unit(&e).locked_with = None;
+            }
+            if change.starts_with("leaves the table") {
+                self.unit(label).gone = true;
+            }
+        }
+    }
+
+    fn decision(&mut self, side: &str, unit: &str, decision: &str) {
+        if decision == "charge" {
+            let cl = self.unit(unit).cl.clone();
+            let barred = cl == "RO" || (cl == "BR" && !self.broken_may_charge);
+            if barred {
+                self.fail(format!("{unit} charges at {cl}"));
+            }
+            self.checked[2] += 1;
+        }
+        if decision == "passing" {
+            self.pass(side);
+        }
+    }
+
+    /// A pass is legal only with fewer unactivated units and no unit
+    /// Broken, Routed or locked.
+    fn pass(&mut self, side_name: &str) {
+        let side = self.units[side_name].side - 10;
+        let waiting = |s: usize| {
+            self.units
+                .values()
+                .filter(|u| u.side == s && !u.gone && !u.activated)
+                .count()
+        };
+        let (mine, theirs) = (waiting(side), waiting(1 - side));
+        if mine >= theirs {
+            self.fail(format!(
+                "{side_name} passed with {mine} unactivated units against {theirs}"
+            ));
+        }
+        let held = self.units.values().any(|u| {
+            u.side == side && !u.gone && (u.cl == "BR" || u.cl == "RO" || u.locked_with.is_some())
+        });
+        if held {
+            self.fail(format!(
+                "{side_name} passed holding a Broken, Routed or locked unit"
+            ));
+        }
+    }
+
+    fn new_turn(&mut self) {
+        for u in self.units.values_mut() {
+            u.activated = false;
+        }
+    }
+}
+
+/// Replays every battle of `scenario`; returns what was checked.
+fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [usize; 4] {
+    let mut total = [0; 4];
+    for (battle, events) in battles.iter().enumerate() {
+        let units = sides
+            .iter()
+            .map(|(label, &side)| {
+                let unit = Unit {
+                    side,
+                    figures: None,
+                    cl: "CO".to_string(),
+                    locked_with: None,
+                    gone: false,
+                    activated: false,
+                    actions: 0,
+                };
+                (label.clone(), unit)
+            })
+            .collect();
+        let mut r = Replay {
+            name,
+            battle,
+            units,
+            current: None,
+            broken_may_charge,
+            checked: [0; 4],
+        };
+        for e in events {
+            match e {
+                TraceEvent::Round { .. } => r.new_turn(),
+                TraceEvent::Change { unit, change, .. } => r.change(unit, change),
+                TraceEvent::Decision {
+                    side,
+                    unit,
+                    decision,
+                    ..
+                } => r.decision(side, unit, decision),
+                _ => {}
+            }
+        }
+        for (k, n) in r.checked.iter().enumerate() {
+            total[k] += n;
+        }
+    }
+    total
+}
+
+fn shipped() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/standards_of_valor");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("scenario folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    out.sort();
+    out
+}
+
+/// The scenario at `path` with `options` added to its `[options]`.
+fn with_options(path: &Path, options: &str) -> muster::scenario::Scenario {
+    let text = std::fs::read_to_string(path).expect("scenario text");
+    let text = format!("{text}\n[options]\n{options}\n");
+    load_scenario_text(&path.display().to_string(), &text, path.parent())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn every_shipped_scenario_plays_by_the_invariants() {
+    let variants = [
+        ("", false),
+        (
+            "hth_model = \"legacy_example\"\nhth_penetration = \"summary\"",
+            false,
+        ),
+        (
+            "broken_charge = \"at_shaken_plus_one\"\nfailed_charge = \"second_free\"",
+            true,
+        ),
+    ];
+    let scenarios = shipped();
+    assert!(scenarios.len() >= 3, "the three scenarios of the issue");
+    for path in scenarios {
+        for (options, broken) in variants {
+            let scenario = if options.is_empty() {
+                load_scenario(&path).expect("shipped scenario loads")
+            } else {
+                with_options(&path, options)
+            };
+            let traced = scenario.rules.with(Traced(battles()));
+            let name = format!("{} [{options}]", path.display());
+            let checked = check(&name, &traced, broken);
+            for (k, what) in ["losses", "suppressions", "charges", "actions"]
+                .iter()
+                .enumerate()
+            {
+                assert!(checked[k] > 0, "{name}: no {what} seen to check");
+            }
+        }
+    }
+}
+
+/// A made-up trace line breaking each rule is caught, so the replay is not
+/// checking nothing.
+#[test]
+fn the_checks_catch_what_they_look_for() {
+    let mut sides = HashMap::new();
+    sides.insert("a".to_string(), 0);
+    sides.insert("b".to_string(), 1);
+    sides.insert("A".to_string(), 10);
+    sides.insert("B".to_string(), 11);
+    let change = |unit: &str, change: &str| TraceEvent::Change {
+        round: 1,
+        unit: unit.to_string(),
+        change: change.to_string(),
+    };
+    let decision = |side: &str, unit: &str, decision: &str| TraceEvent::Decision {
+        round: 1,
+        side: side.to_string(),
+        unit: unit.to_string(),
+        decision: decision.to_string(),
+        choice: String::new(),
+        rule: String::new(),
+    };
+    let bad: Vec<Vec<TraceEvent>> = vec![
+        vec![change("a", "suppression 4")],
+        vec![
+            change("a", "loses 3 figures (5 left)"),
+            change("a", "loses 1 figures (2 left)"),
+        ],
+        vec![
+            change("a", "confidence CO -> RO"),
+            decision("A", "a", "charge"),
+        ],
+        vec![
+            change("a", "activates (CO, suppression 0)"),
+            change("a", "actions 1-2: x"),
+            change("a", "action 2"),
+        ],
+        vec![decision("A", "", "passing")],
+        vec![
+            change("a", "activates (CO, suppression 0)"),
+            change("a", "activates (CO, suppression 0)"),
+        ],
+    ];
+    for events in bad {
+        let battles = (sides.clone(), vec![events.clone()]);
+        let caught = std::panic::catch_unwind(|| check("made up", &battles, false));
+        assert!(caught.is_err(), "not caught: {events:?}");
+    }
+}

@@ -1,0 +1,222 @@
+//! Standards of Valor worked examples and exact probabilities through the
+//! real rules code (the pure dice, weapon, cost and ratio vectors are unit
+//! tests of their modules): the cost formula's examples as a scenario
+//! prices them, fire from the text's archer example against its exact
+//! outcome distribution, a rally and a communication test against their
+//! exact chances, the charge test's Threat Levels, and a mirror match
+//! that must come out even.
+
+use super::support::within_4_sigma;
+use muster::dice::Dice;
+use muster::rules::{TraceEvent, VecTrace};
+use muster::rulesets::standards_of_valor::battle::{Battle, Scratch};
+use muster::rulesets::standards_of_valor::fire::FireKind;
+use muster::rulesets::standards_of_valor::setup::SovSetup;
+use muster::rulesets::standards_of_valor::state::Cl;
+use muster::scenario::{load_scenario_text, ScenarioRules};
+use std::path::Path;
+
+/// A scenario of the seed's figures with these units (TOML inline tables)
+/// and options.
+fn scenario(romans: &str, germans: &str, options: &str) -> String {
+    format!(
+        r#"
+[scenario]
+name = "test"
+ruleset = "standards_of_valor"
+
+[options]
+{options}
+
+[battlefield]
+width = 72
+depth = 48
+
+[[side]]
+name = "Romans"
+army_list = "sov_seed_figures"
+doctrine = "shieldwall"
+units = [{romans}]
+
+[[side]]
+name = "Germans"
+army_list = "sov_seed_figures"
+doctrine = "wild_charge"
+units = [{germans}]
+"#
+    )
+}
+
+fn setup_of(text: &str) -> SovSetup {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let s = load_scenario_text("test.toml", text, Some(dir)).unwrap_or_else(|e| panic!("{e}"));
+    match s.rules {
+        ScenarioRules::StandardsOfValor(r) => r.setup,
+        _ => panic!("not Standards of Valor"),
+    }
+}
+
+const LEGIONARIES: &str = r#"{ profile = "legionary", figures = 20, files = 10, formation = "close", quality = "veteran", lv = 2, at = [36, 8] }"#;
+const WARRIORS: &str = r#"{ profile = "germanic_warrior", figures = 24, formation = "open", quality = "regular", lv = 2, at = [36, 40] }"#;
+
+#[test]
+fn the_cost_examples_price_the_scenarios_units() {
+    // L3513-3517: BC 32 with the example's short sword (FP D6), CM 4, Veteran QM 4: 512 a figure.
+    let s = setup_of(&scenario(
+        LEGIONARIES,
+        WARRIORS,
+        "short_sword_cost = \"example\"",
+    ));
+    assert_eq!(s.units[0].points, 20 * 512);
+    // L3519: the Germanic warrior, BC 31, CM 2, Regular QM 3: 186 a figure.
+    assert_eq!(s.units[1].points, 24 * 186);
+    // The table's short sword (FP D8, 16): BC 34, 544 a figure.
+    let s = setup_of(&scenario(LEGIONARIES, WARRIORS, ""));
+    assert_eq!(s.units[0].points, 20 * 544);
+    // The tables' cost columns: short sword 16, pilum 6 (not 2): BC 38, 608.
+    let s = setup_of(&scenario(LEGIONARIES, WARRIORS, "cost_model = \"table\""));
+    assert_eq!(s.units[0].points, 20 * 608);
+}
+
+/// A fresh battle on `setup` with battle stream `i`.
+fn with_battle<R>(setup: &SovSetup, i: u64, f: impl FnOnce(&mut Battle<'_, VecTrace>) -> R) -> R {
+    let mut scratch = Scratch::new(setup);
+    let mut dice = Dice::for_battle(11, i);
+    let mut trace = VecTrace::default();
+    let mut b = Battle {
+        setup,
+        st: &mut scratch.state,
+        dice: &mut dice,
+        trace: &mut trace,
+    };
+    f(&mut b)
+}
+
+/// The effect word of the fire line of a trace.
+fn fire_effect(events: &[TraceEvent]) -> &'static str {
+    for e in events {
+        if let TraceEvent::Change { change, .. } = e {
+            if change.contains(" fires ") || change.starts_with("fires ") {
+                for word in ["NoEffect", "Suppress", "Effective"] {
+                    if change.contains(&format!(": {word}")) {
+                        return word;
+                    }
+                }
+            }
+        }
+    }
+    panic!("no fire line")
+}
+
+#[test]
+fn the_archer_example_fires_with_its_exact_distribution() {
+    // L2424-2427: 12 Regular archers with short bows in one line (FP 12:
+    // a D12 Firepower die, the text's one data point) at a Close Order unit
+    // in light armour behind a Shield Wall, 9" away: band 3 (D8), +1 Shield
+    // Wall, -1 close formation: D8 (digest 14.4: P 0.2656 / 0.4063 / 0.3281).
+    let archers = r#"{ profile = "archer", figures = 12, files = 12, formation = "close", quality = "regular", lv = 2, at = [36, 10] }"#;
+    let target = r#"{ profile = "auxiliary", figures = 20, files = 10, formation = "close", quality = "regular", lv = 2, at = [36, 20.5] }"#;
+    let setup = setup_of(&scenario(archers, target, ""));
+    let n = super::support::trials();
+    let mut counts = [0u64; 3];
+    for i in 0..n {
+        let word = with_battle(&setup, i, |b| {
+            b.st.units[1].shield_wall = true;
+            assert!((b.dist(0, 1) - 9.0).abs() < 1e-4);
+            b.fire(0, 1, FireKind::Action, false);
+            fire_effect(&b.trace.events)
+        });
+        let k = ["NoEffect", "Suppress", "Effective"]
+            .iter()
+            .position(|w| *w == word);
+        counts[k.expect("an effect")] += 1;
+    }
+    within_4_sigma("no effect", counts[0], n, 0.265625);
+    within_4_sigma("suppression only", counts[1], n, 0.40625);
+    within_4_sigma("fully effective", counts[2], n, 0.328125);
+}
+
+#[test]
+fn a_rally_and_a_communication_test_hit_their_exact_chances() {
+    // T16 (L990-993): a Regular LV2 unit at Broken, rallied by its Veteran
+    // LV1 commander within 6": QD D8 > 2 + 1 on 4-8, P 5/8, to Shaken.
+    let cmdr = r#"{ profile = "cohort_command", label = "hq", figures = 3, formation = "open", quality = "veteran", lv = 1, at = [36, 3] }"#;
+    let unit = r#"{ profile = "auxiliary", label = "aux", figures = 20, files = 10, formation = "close", quality = "regular", lv = 2, parent = "hq", at = [36, 8] }"#;
+    let setup = setup_of(&scenario(&format!("{cmdr}, {unit}"), WARRIORS, ""));
+    let n = super::support::trials();
+    let rallied = (0..n)
+        .filter(|&i| {
+            with_battle(&setup, i, |b| {
+                b.st.units[1].cl = Cl::Broken;
+                b.rally(0, 1);
+                b.st.units[1].cl == Cl::Shaken
+            })
+        })
+        .count() as u64;
+    within_4_sigma("rally", rallied, n, 5.0 / 8.0);
+    // T12 (L871-873): the sender's D10 against max(LV 1, 2) + ceil(7/6) = 4
+    // at 13": passes on 5-10, P 6/10 (a Veteran sender; the text's is Regular).
+    let far = unit.replace("[36, 8]", "[36, 16]");
+    let setup = setup_of(&scenario(&format!("{cmdr}, {far}"), WARRIORS, ""));
+    let passed = (0..n)
+        .filter(|&i| {
+            with_battle(&setup, i, |b| {
+                assert!((b.st.units[1].pos[1] - b.st.units[0].pos[1] - 13.0).abs() < 1e-4);
+                b.communicate(0, 1)
+            })
+        })
+        .count() as u64;
+    within_4_sigma("communication", passed, n, 6.0 / 10.0);
+}
+
+#[test]
+fn the_charge_test_adds_its_threat_levels() {
+    // L2596-2642: a Steady (+1) Skirmish unit (+2 against Close Order)
+    // charging: TL 3; Confident Open Order cavalry against a Close Order
+    // Testudo with its Shield Wall up, from the front: +1 (open v close)
+    // +1 (cavalry v shield wall) +2 (a Phalanx from the front; a Testudo is
+    // a Phalanx protected all round, L3066-3074) = 4.
+    let skirm = r#"{ profile = "archer", figures = 10, formation = "skirmish", quality = "regular", lv = 2, at = [36, 30] }"#;
+    let turma = r#"{ profile = "turma", figures = 16, files = 8, formation = "open", quality = "regular", lv = 2, at = [20, 30] }"#;
+    let setup = setup_of(&scenario(LEGIONARIES, &format!("{skirm}, {turma}"), ""));
+    with_battle(&setup, 0, |b| {
+        b.st.units[1].cl = Cl::Steady;
+        assert_eq!(b.charge_tl(1, 0), Some(3));
+        b.st.units[0].shield_wall = true;
+        assert_eq!(b.charge_tl(2, 0), Some(4));
+        b.st.units[2].cl = Cl::Inspired;
+        assert_eq!(b.charge_tl(2, 0), None, "Inspired units pass automatically");
+    });
+}
+
+#[test]
+fn the_mirror_match_comes_out_even() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/standards_of_valor/mirror_cohort.toml");
+    let scenario = muster::scenario::load_scenario(&path).expect("mirror loads");
+    let n = 3000;
+    let wins = scenario.rules.with(Wins(n));
+    let decided = wins[0] + wins[1];
+    within_4_sigma(
+        "first side's share of decided battles",
+        wins[0],
+        decided,
+        0.5,
+    );
+}
+
+struct Wins(u64);
+
+impl muster::scenario::WithRuleset for Wins {
+    type Output = [u64; 2];
+    fn run<R: muster::rules::Ruleset>(self, ruleset: &R) -> [u64; 2] {
+        let mut wins = [0; 2];
+        for i in 0..self.0 {
+            let rec = muster::engine::play_one(ruleset, 1, i, &mut muster::rules::NoTrace);
+            if let Some(w) = rec.winner {
+                wins[w.index()] += 1;
+            }
+        }
+        wins
+    }
+}

@@ -16,7 +16,8 @@
 //! Every ruleset of the registry is benched on the reference scenario its
 //! spec names (Armies `open_field`, the built-in default; This Means WAR!
 //! `pikemen_vs_swordsmen`; D&D War `infantry_lines`; States of Battle
-//! `heroes_and_monster`), with the pin its spec records.
+//! `heroes_and_monster`; Standards of Valor `cohort_vs_warband`), with the pin
+//! its spec records.
 
 use muster::dice::Dice;
 use muster::engine::{self, Plan, Silent};

@@ -239,6 +239,58 @@ pub type Source<'a, F, V> = (
     fn(&F, &Locator, &[Seg], &mut Vec<Problem>) -> V,
 );
 
+/// What both sides' files bring: each army list's entries interned into
+/// one pool (an entry both lists hold is one), each side's share of the
+/// pool, each side's doctrine (None when it has problems), and the sides
+/// with their references inlined.
+pub struct PooledForces<S, T, D> {
+    pub sides: Vec<S>,
+    pub pool: Vec<T>,
+    pub side_items: [Vec<usize>; 2],
+    pub doctrines: Vec<Option<D>>,
+}
+
+/// [`side_files`] for army lists whose entries are pooled: resolves and
+/// validates a copy of `sides`.
+pub fn pooled_forces<S, L, T, D, DV>(
+    (loc, p, base): (&Locator, &mut Vec<Problem>, Option<&Path>),
+    sides: &[S],
+    refs: impl Fn(&mut S) -> (&mut Reference<L>, &mut Reference<D>),
+    lists: Source<L, Vec<T>>,
+    doctrines: Source<D, DV>,
+) -> PooledForces<S, T, DV>
+where
+    S: Clone,
+    L: RawFile + Clone,
+    D: RawFile + Clone,
+    T: PartialEq,
+{
+    let mut out = PooledForces {
+        sides: sides.to_vec(),
+        pool: Vec::new(),
+        side_items: [Vec::new(), Vec::new()],
+        doctrines: Vec::new(),
+    };
+    let mut resolved = std::mem::take(&mut out.sides);
+    side_files(
+        loc,
+        p,
+        base,
+        &mut resolved,
+        refs,
+        lists,
+        doctrines,
+        |_, i, list, doctrine| {
+            for t in list.into_iter().flatten() {
+                out.side_items[i].push(intern(&mut out.pool, t));
+            }
+            out.doctrines.push(doctrine);
+        },
+    );
+    out.sides = resolved;
+    out
+}
+
 /// Resolves and validates every side's army list and doctrine (`refs` picks
 /// a side's two references), side by side; `each` gets side `i`'s two
 /// results before the next side is read. The references are inlined.

@@ -220,3 +220,71 @@ impl muster::scenario::WithRuleset for Wins {
         wins
     }
 }
+
+#[test]
+fn suppression_overflows_into_integrity_and_destroys_skirmishers_in_melee() {
+    // T24 (L1095): a Close Order unit with 3 markers hit again stays at 3
+    // and drops to Open, then to Skirmish. T25 (L2784): a Skirmish unit
+    // with 3 markers taking another in hand-to-hand is removed.
+    let setup = setup_of(&scenario(LEGIONARIES, WARRIORS, ""));
+    with_battle(&setup, 0, |b| {
+        for _ in 0..3 {
+            b.suppress(0, false);
+        }
+        assert_eq!(b.st.units[0].suppression, 3);
+        b.suppress(0, false);
+        assert_eq!(b.st.units[0].suppression, 3);
+        assert_eq!(b.st.units[0].formation.name(), "open");
+        b.suppress(0, false);
+        assert_eq!(b.st.units[0].formation.name(), "skirmish");
+        assert!(b.st.units[0].on_table());
+        b.suppress(0, true);
+        assert!(!b.st.units[0].on_table(), "removed as casualties");
+    });
+}
+
+#[test]
+fn fright_checks_start_at_half_and_test_at_the_ratio() {
+    // T20 (L787): 10 troopers seeing 4 foot skirmishers rout: 0.4, no test.
+    // T21: seeing 5 cavalry rout (counted 10): ratio 1, TL 1: a Regular LV2
+    // unit keeps its level on a D8 above 3, P 5/8.
+    let troopers = r#"{ profile = "auxiliary", label = "troopers", figures = 10, files = 10, formation = "close", quality = "regular", lv = 2, at = [36, 8] }"#;
+    let foot = r#"{ profile = "archer", label = "runners", figures = 4, formation = "skirmish", quality = "regular", lv = 2, at = [10, 8] }"#;
+    let horse = r#"{ profile = "turma", label = "riders", figures = 5, formation = "skirmish", quality = "regular", lv = 2, at = [10, 8] }"#;
+    let far = r#"{ profile = "germanic_warrior", figures = 24, formation = "open", quality = "regular", lv = 2, at = [36, 46] }"#;
+    let tested = |events: &[TraceEvent]| {
+        events.iter().any(|e| {
+            matches!(e, TraceEvent::Roll { who, purpose, .. } if who == "troopers" && purpose == "fright check")
+        })
+    };
+    let setup = setup_of(&scenario(&format!("{troopers}, {foot}"), far, ""));
+    with_battle(&setup, 0, |b| {
+        b.st.units[1].cl = Cl::Routed;
+        b.fright_checks();
+        assert!(!tested(&b.trace.events), "4 of 10 is under half");
+    });
+    let setup = setup_of(&scenario(&format!("{troopers}, {horse}"), far, ""));
+    let n = super::support::trials() / 10;
+    let held = (0..n)
+        .filter(|&i| {
+            with_battle(&setup, i, |b| {
+                b.st.units[1].cl = Cl::Routed;
+                b.fright_checks();
+                assert!(tested(&b.trace.events), "5 cavalry count 10");
+                b.st.units[0].cl == Cl::Confident
+            })
+        })
+        .count() as u64;
+    within_4_sigma("fright check at TL 1", held, n, 5.0 / 8.0);
+}
+
+#[test]
+fn confidence_levels_fall_one_or_two() {
+    // T18 (L1163): a Steady unit failing by one level is Shaken, by two Broken.
+    assert_eq!(Cl::Steady.lowered(1), Cl::Shaken);
+    assert_eq!(Cl::Steady.lowered(2), Cl::Broken);
+    assert_eq!(Cl::Broken.lowered(2), Cl::Routed);
+    // A rally never goes above the fatigue's level (L1134).
+    assert_eq!(Cl::Shaken.raised(Cl::Steady), Cl::Steady);
+    assert_eq!(Cl::Steady.raised(Cl::Steady), Cl::Steady);
+}

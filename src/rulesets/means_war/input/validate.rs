@@ -12,7 +12,7 @@ use crate::rulesets::means_war::input::file::{
 use crate::rulesets::means_war::options::{WarOptions, SPECS};
 use crate::rulesets::means_war::setup::*;
 use crate::scenario::checks::{
-    army_list_entries, header, in_range, intern, not_in_list, placement, ruleset_is, side_files,
+    army_list_entries, header, in_range, not_in_list, placement, pooled_forces, ruleset_is,
     two_sides, Ctx, Word,
 };
 use crate::scenario::locate::Locator;
@@ -354,15 +354,9 @@ struct Forces {
 
 /// Resolves and validates each side's army list and doctrine.
 fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &WarScenarioFile, base: Option<&Path>) -> Forces {
-    let mut resolved = raw.clone();
-    let mut troops = Vec::new();
-    let mut side_troops: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-    let mut doctrines = Vec::new();
-    side_files(
-        ctx.loc,
-        p,
-        base,
-        &mut resolved.sides,
+    let f = pooled_forces(
+        (ctx.loc, p, base),
+        &raw.sides,
         |s| (&mut s.army_list, &mut s.doctrine),
         (
             crate::rulesets::means_war::builtin::ARMY_LISTS,
@@ -372,18 +366,14 @@ fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &WarScenarioFile, base: Option<&
             crate::rulesets::means_war::builtin::DOCTRINES,
             validate_doctrine,
         ),
-        |_, i, list, doctrine| {
-            for t in list.into_iter().flatten() {
-                side_troops[i].push(intern(&mut troops, t));
-            }
-            doctrines.push(doctrine);
-        },
     );
+    let mut resolved = raw.clone();
+    resolved.sides = f.sides;
     Forces {
         resolved,
-        troops,
-        side_troops,
-        doctrines,
+        troops: f.pool,
+        side_troops: f.side_items,
+        doctrines: f.doctrines,
     }
 }
 

@@ -15,8 +15,8 @@ use crate::rulesets::standards_of_valor::options::{SovOptions, SPECS};
 use crate::rulesets::standards_of_valor::points;
 use crate::rulesets::standards_of_valor::setup::*;
 use crate::scenario::checks::{
-    army_list_entries, header, in_range, intern, not_in_list, ruleset_is, side_files, two_sides,
-    Ctx, Word,
+    army_list_entries, header, in_range, not_in_list, pooled_forces, ruleset_is, two_sides, Ctx,
+    Word,
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{Problem, Problems, Seg};
@@ -173,15 +173,9 @@ struct Forces {
 }
 
 fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &SovScenarioFile, base: Option<&Path>) -> Forces {
-    let mut resolved = raw.clone();
-    let mut profiles = Vec::new();
-    let mut side_profiles: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-    let mut doctrines = Vec::new();
-    side_files(
-        ctx.loc,
-        p,
-        base,
-        &mut resolved.sides,
+    let f = pooled_forces(
+        (ctx.loc, p, base),
+        &raw.sides,
         |s| (&mut s.army_list, &mut s.doctrine),
         (
             crate::rulesets::standards_of_valor::builtin::ARMY_LISTS,
@@ -191,18 +185,14 @@ fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &SovScenarioFile, base: Option<&
             crate::rulesets::standards_of_valor::builtin::DOCTRINES,
             validate_doctrine,
         ),
-        |_, i, list, doctrine| {
-            for t in list.into_iter().flatten() {
-                side_profiles[i].push(intern(&mut profiles, t));
-            }
-            doctrines.push(doctrine);
-        },
     );
+    let mut resolved = raw.clone();
+    resolved.sides = f.sides;
     Forces {
         resolved,
-        profiles,
-        side_profiles,
-        doctrines,
+        profiles: f.pool,
+        side_profiles: f.side_items,
+        doctrines: f.doctrines,
     }
 }
 
@@ -373,26 +363,19 @@ fn units(
     units
 }
 
-fn side_setup(
+/// Side `si`'s Mission Motivation and fatigue (defaults Medium, Fresh).
+fn circumstances(
     ctx: &Ctx,
     p: &mut Vec<Problem>,
     si: usize,
     s: &SovSideRaw,
-    doctrine: SovDoctrine,
-) -> SideSetup {
+) -> (Motivation, Fatigue) {
     let f = |k: &str| path!["side", si, k];
-    SideSetup {
-        name: s.name.clone(),
-        motivation: Motivation::read_or(
-            ctx,
-            p,
-            f("mission_motivation"),
-            s.mission_motivation.as_deref(),
-            Motivation::Medium,
-        ),
-        fatigue: Fatigue::read_or(ctx, p, f("fatigue"), s.fatigue.as_deref(), Fatigue::Fresh),
-        doctrine,
-    }
+    let mm = s.mission_motivation.as_deref();
+    (
+        Motivation::read_or(ctx, p, f("mission_motivation"), mm, Motivation::Medium),
+        Fatigue::read_or(ctx, p, f("fatigue"), s.fatigue.as_deref(), Fatigue::Fresh),
+    )
 }
 
 /// Validates a Standards of Valor scenario into a playable [`Scenario`].
@@ -447,27 +430,27 @@ pub fn validate(
         return Err(Problems(problems));
     }
     let units = units(&ctx, p, &raw, &forces, (&options, [w, d]));
+    let moods: Vec<_> = raw
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| circumstances(&ctx, p, i, s))
+        .collect();
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
-    let mut doctrines = forces
-        .doctrines
-        .iter()
-        .cloned()
-        .map(|d| d.expect("no problems means every doctrine resolved"));
-    let mut p2 = Vec::new();
-    let sides = [0, 1].map(|i| {
-        side_setup(
-            &ctx,
-            &mut p2,
-            i,
-            &raw.sides[i],
-            doctrines.next().expect("two sides"),
-        )
-    });
-    if !p2.is_empty() {
-        return Err(Problems(p2));
-    }
+    let side = |i: usize| {
+        let doctrine = forces.doctrines[i]
+            .clone()
+            .expect("no problems means every doctrine resolved");
+        SideSetup {
+            name: raw.sides[i].name.clone(),
+            motivation: moods[i].0,
+            fatigue: moods[i].1,
+            doctrine,
+        }
+    };
+    let sides = [side(0), side(1)];
     let setup = SovSetup {
         options,
         width: w as f32,

@@ -24,6 +24,19 @@ pub enum Param {
     Mcv,
     /// Points per Morale Counter, in tenths of XP(L) (States of Battle on D&D War).
     McRatio,
+    /// The unit's figures (Standards of Valor): the size at which the
+    /// matchup is even, which times the figure's cost is a fair price.
+    Figures,
+}
+
+impl Param {
+    /// The ruleset whose scenarios this parameter changes.
+    fn ruleset(self) -> RulesetKind {
+        match self {
+            Param::Figures => RulesetKind::StandardsOfValor,
+            _ => RulesetKind::StatesOfBattle,
+        }
+    }
 }
 
 /// The focus side's win rate at one value.
@@ -154,9 +167,11 @@ pub fn param_path(
     unit: Option<&str>,
     param: Param,
 ) -> anyhow::Result<(String, Option<i64>)> {
-    if scenario.kind != RulesetKind::StatesOfBattle {
+    if scenario.kind != param.ruleset() {
         bail!(
-            "tune works on States of Battle scenarios, where points, MCV and the MC ratio change the battle; in {} points do not change play (price units with a sweep over what they carry instead)",
+            "tune --param {} works on {} scenarios, not {}: points, MCV and the MC ratio change States of Battle battles, figures change Standards of Valor ones; elsewhere points do not change play (price units with a sweep over what they carry instead)",
+            param.word(),
+            param.ruleset().name(),
             scenario.kind.name()
         );
     }
@@ -188,10 +203,11 @@ pub fn param_path(
                 label.to_string()
             });
             if label == unit || profile == unit {
-                let mcv = u.get("mcv").and_then(|m| m.as_integer());
+                let field = |k: &str| u.get(k).and_then(|m| m.as_integer());
+                let (mcv, figures) = (field("mcv"), field("figures"));
                 hits.push((
                     label == unit,
-                    (si, ui, profile.to_string(), mcv, side.clone()),
+                    (si, ui, profile.to_string(), (mcv, figures), side.clone()),
                 ));
             }
         }
@@ -200,7 +216,7 @@ pub fn param_path(
     if hits.iter().any(|(by_label, _)| *by_label) {
         hits.retain(|(by_label, _)| *by_label);
     }
-    let (si, ui, profile, mcv, side) = match hits.len() {
+    let (si, ui, profile, (mcv, figures), side) = match hits.len() {
         1 => hits.remove(0).1,
         0 => bail!(
             "--unit `{unit}`: no unit has that label or profile; units: {}",
@@ -209,6 +225,7 @@ pub fn param_path(
         n => bail!("--unit `{unit}` names {n} units; give a unit's label"),
     };
     Ok(match param {
+        Param::Figures => (format!("side.{si}.units.{ui}.figures"), figures),
         Param::Mcv => (
             format!("side.{si}.units.{ui}.mcv"),
             mcv.or_else(|| effective_mcv(scenario, &side, si, ui)),
@@ -230,6 +247,18 @@ pub fn param_path(
             )
         }
     })
+}
+
+impl Param {
+    /// The word `--param` takes.
+    pub fn word(self) -> &'static str {
+        match self {
+            Param::Points => "points",
+            Param::Mcv => "mcv",
+            Param::McRatio => "mc-ratio",
+            Param::Figures => "figures",
+        }
+    }
 }
 
 /// The MCV the validated scenario gives unit `ui` of side `si` (`side`

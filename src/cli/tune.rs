@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 impl ValueEnum for Param {
     fn value_variants<'a>() -> &'a [Self] {
-        &[Param::Points, Param::Mcv, Param::McRatio]
+        &[Param::Points, Param::Mcv, Param::McRatio, Param::Figures]
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
@@ -26,6 +26,7 @@ impl ValueEnum for Param {
             Param::Points => PossibleValue::new("points").help("The points of the unit's profile (States of Battle: they set the army's Morale Counters and the unit's MCV)"),
             Param::Mcv => PossibleValue::new("mcv").help("The unit's MCV (States of Battle)"),
             Param::McRatio => PossibleValue::new("mc-ratio").help("Points per Morale Counter, in tenths of XP(L) (States of Battle on D&D War)"),
+            Param::Figures => PossibleValue::new("figures").help("The unit's figures (Standards of Valor): the size that makes the matchup even"),
         })
     }
 }
@@ -35,15 +36,15 @@ pub struct TuneArgs {
     /// Scenario file (default: the built-in one).
     pub scenario: Option<PathBuf>,
     /// The unit (its label, or its profile when only one unit has it).
-    #[arg(long, required_if_eq_any([("param", "points"), ("param", "mcv")]))]
+    #[arg(long, required_if_eq_any([("param", "points"), ("param", "mcv"), ("param", "figures")]))]
     pub unit: Option<String>,
     #[arg(long, value_enum)]
     pub param: Param,
     /// The compared side's win rate to reach.
     #[arg(long, default_value_t = 0.5)]
     pub target: f64,
-    /// Values searched, LO..HI (default: MCV 1..8, points a quarter to three
-    /// times the current value, MC ratio 10..60).
+    /// Values searched, LO..HI (default: MCV 1..8, points and figures a
+    /// quarter to three times the current value, MC ratio 10..60).
     #[arg(long, value_name = "LO..HI")]
     pub range: Option<String>,
     #[command(flatten)]
@@ -67,7 +68,8 @@ fn range(args: &TuneArgs, path: &str, current: Option<i64>) -> anyhow::Result<(i
         },
         (None, Param::Mcv, _) => (1, 8),
         (None, Param::McRatio, _) => (10, 60),
-        (None, Param::Points, Some(p)) => ((p / 4).max(1), (3 * p).max(2)),
+        (None, Param::Points | Param::Figures, Some(p)) => ((p / 4).max(1), (3 * p).max(2)),
+        (None, Param::Figures, None) => bail!("the unit has no figures in the scenario ({path})"),
         (None, Param::Points, None) => bail!(
             "the profile's points are the digest's price, not written in the scenario; give --range LO..HI ({path})"
         ),

@@ -37,11 +37,14 @@ impl TuneReport<'_> {
 pub fn what(param: Param, unit: Option<&str>) -> String {
     match param {
         Param::McRatio => "the MC ratio".to_string(),
-        p => format!(
-            "{}'s {}",
-            unit.unwrap_or(""),
-            if p == Param::Mcv { "MCV" } else { "points" }
-        ),
+        p => {
+            let name = match p {
+                Param::Mcv => "MCV",
+                Param::Figures => "figures",
+                _ => "points",
+            };
+            format!("{}'s {name}", unit.unwrap_or(""))
+        }
     }
 }
 

@@ -12,6 +12,7 @@ use super::problems::{did_you_mean, Problem, Seg};
 use super::raw::Reference;
 use super::resolve_validated;
 use crate::geometry::grid::Square;
+use crate::geometry::{Shape, Vec2};
 use crate::path;
 use crate::rules::options::{check_value, OptionSpec, OptionValue};
 use crate::rules::RulesetKind;
@@ -238,6 +239,63 @@ pub type Source<'a, F, V> = (
     &'a [(&'a str, &'a str)],
     fn(&F, &Locator, &[Seg], &mut Vec<Problem>) -> V,
 );
+
+/// The outline of terrain piece `at` (`[battlefield.terrain]` entry): a
+/// convex polygon of at least 3 corners, or a circle `(x, y, radius)` of
+/// radius above 0 and at most 100; exactly one of the two.
+pub fn terrain_shape(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    at: Vec<Seg>,
+    polygon: &Option<Vec<[f64; 2]>>,
+    circle: Option<(f64, f64, f64)>,
+) -> Option<Shape> {
+    let f = |k: &str| [at.clone(), path![k]].concat();
+    match (polygon, circle) {
+        (Some(points), None) => {
+            let v: Vec<Vec2> = points.iter().map(|[x, y]| Vec2::new(*x, *y)).collect();
+            let n = v.len();
+            let turns: Vec<f64> = (0..n)
+                .map(|k| (v[(k + 1) % n] - v[k]).cross(v[(k + 2) % n] - v[(k + 1) % n]))
+                .collect();
+            let convex = turns.iter().all(|&c| c > 0.0) || turns.iter().all(|&c| c < 0.0);
+            if n < 3 || !convex {
+                ctx.err(
+                    p,
+                    f("polygon"),
+                    "a terrain polygon needs at least 3 corners in order, convex",
+                    Some("split a concave piece into convex ones".into()),
+                );
+                return None;
+            }
+            Some(Shape::Polygon(v))
+        }
+        (None, Some((x, y, radius))) => {
+            if !(radius > 0.0 && radius <= 100.0) {
+                ctx.err(
+                    p,
+                    f("circle"),
+                    format!("radius must be above 0 and at most 100, not {radius}"),
+                    None,
+                );
+                return None;
+            }
+            Some(Shape::Circle {
+                centre: Vec2::new(x, y),
+                radius,
+            })
+        }
+        _ => {
+            ctx.err(
+                p,
+                at,
+                "a terrain piece needs either `polygon` or `circle`",
+                Some("polygon = [[x, y], ...] or circle = { x = 36, y = 24, radius = 6 }".into()),
+            );
+            None
+        }
+    }
+}
 
 /// What both sides' files bring: each army list's entries interned into
 /// one pool (an entry both lists hold is one), each side's share of the

@@ -11,6 +11,8 @@ use muster::dice::Dice;
 use muster::rules::{TraceEvent, VecTrace};
 use muster::rulesets::standards_of_valor::battle::{Battle, Scratch};
 use muster::rulesets::standards_of_valor::fire::FireKind;
+use muster::rulesets::standards_of_valor::fire_dice::fire_distribution;
+use muster::rulesets::standards_of_valor::ladder::Die;
 use muster::rulesets::standards_of_valor::setup::SovSetup;
 use muster::rulesets::standards_of_valor::state::Cl;
 use muster::scenario::{load_scenario_text, ScenarioRules};
@@ -19,6 +21,11 @@ use std::path::Path;
 /// A scenario of the seed's figures with these units (TOML inline tables)
 /// and options.
 fn scenario(romans: &str, germans: &str, options: &str) -> String {
+    scenario_on("", romans, germans, options)
+}
+
+/// As [`scenario`], on a table with these terrain pieces (inline tables).
+fn scenario_on(terrain: &str, romans: &str, germans: &str, options: &str) -> String {
     format!(
         r#"
 [scenario]
@@ -31,6 +38,7 @@ ruleset = "standards_of_valor"
 [battlefield]
 width = 72
 depth = 48
+terrain = [{terrain}]
 
 [[side]]
 name = "Romans"
@@ -287,4 +295,78 @@ fn confidence_levels_fall_one_or_two() {
     // A rally never goes above the fatigue's level (L1134).
     assert_eq!(Cl::Shaken.raised(Cl::Steady), Cl::Steady);
     assert_eq!(Cl::Steady.raised(Cl::Steady), Cl::Steady);
+}
+
+/// The effect counts of `n` fire actions of unit 0 at unit 1.
+fn fire_counts(setup: &SovSetup, n: u64, shield_wall: bool) -> [u64; 3] {
+    let mut counts = [0u64; 3];
+    for i in 0..n {
+        let word = with_battle(setup, i, |b| {
+            b.st.units[1].shield_wall = shield_wall;
+            b.fire(0, 1, FireKind::Action, false);
+            fire_effect(&b.trace.events)
+        });
+        let k = ["NoEffect", "Suppress", "Effective"]
+            .iter()
+            .position(|w| *w == word);
+        counts[k.expect("an effect")] += 1;
+    }
+    counts
+}
+
+#[test]
+fn soft_cover_shifts_the_range_die() {
+    // The archer example again, the target now in scrub (soft cover, +1,
+    // L573): D8 +1 Shield Wall -1 close formation +1 cover = D10, the die
+    // the text itself used (digest 14.4: P 0.3708 / 0.3667 / 0.2625).
+    let archers = r#"{ profile = "archer", figures = 12, files = 12, formation = "close", quality = "regular", lv = 2, at = [36, 10] }"#;
+    let target = r#"{ profile = "auxiliary", figures = 20, files = 10, formation = "close", quality = "regular", lv = 2, at = [36, 20.5] }"#;
+    let scrub = r#"{ name = "scrub", kind = "scrub", circle = { x = 36, y = 20.5, radius = 3 } }"#;
+    let setup = setup_of(&scenario_on(scrub, archers, target, ""));
+    let n = super::support::trials() / 2;
+    let counts = fire_counts(&setup, n, true);
+    let exact = fire_distribution(&[Die::D8, Die::D12], Die::D10);
+    within_4_sigma("no effect", counts[0], n, exact[0]);
+    within_4_sigma("suppression only", counts[1], n, exact[1]);
+    within_4_sigma("fully effective", counts[2], n, exact[2]);
+    assert!((exact[0] - 0.3708).abs() < 1e-4 && (exact[2] - 0.2625).abs() < 1e-4);
+}
+
+#[test]
+fn woods_block_sight_and_charges() {
+    // L556: woods block sight through them; a unit inside sees out. Units
+    // shoot and charge only what they see (L2588).
+    let archers = r#"{ profile = "archer", figures = 12, files = 12, formation = "close", quality = "regular", lv = 2, at = [36, 6] }"#;
+    let target = r#"{ profile = "germanic_warrior", figures = 24, formation = "open", quality = "regular", lv = 2, at = [36, 16.5] }"#;
+    let wood =
+        r#"{ name = "wood", kind = "woods", polygon = [[30, 9], [42, 9], [42, 11], [30, 11]] }"#;
+    let setup = setup_of(&scenario_on(wood, archers, target, ""));
+    with_battle(&setup, 0, |b| {
+        assert!(!b.can_shoot_at(0, 1, false), "the wood is between");
+        assert_eq!(b.fire(0, 1, FireKind::Action, false), 0);
+    });
+    let setup = setup_of(&scenario(archers, target, ""));
+    with_battle(&setup, 0, |b| {
+        assert!(b.can_shoot_at(0, 1, false), "in sight")
+    });
+}
+
+#[test]
+fn woods_stop_close_order_and_slow_the_rest() {
+    // L1443-1467: woods are impassable to Close Order foot, difficult (3
+    // inches an inch) for Open Order. A Close Order century advancing 6"
+    // stops at the edge 2" ahead; an Open Order one gets 2 + 4/3 inches.
+    let wood =
+        r#"{ name = "wood", kind = "woods", polygon = [[0, 12], [72, 12], [72, 30], [0, 30]] }"#;
+    for (formation, expect) in [("close", 2.0f32), ("open", 2.0 + 4.0 / 3.0)] {
+        let unit = format!(
+            r#"{{ profile = "auxiliary", figures = 20, files = 10, formation = "{formation}", quality = "regular", lv = 2, at = [36, 10] }}"#
+        );
+        let setup = setup_of(&scenario_on(wood, &unit, WARRIORS, ""));
+        with_battle(&setup, 0, |b| {
+            b.step_toward(0, 1, 6.0, 1.0);
+            let moved = b.st.units[0].pos[1] - 10.0;
+            assert!((moved - expect).abs() < 0.05, "{formation}: moved {moved}");
+        });
+    }
 }

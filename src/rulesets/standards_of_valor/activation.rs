@@ -144,7 +144,13 @@ impl<T: Tracer> Battle<'_, T> {
     /// The enemy `u` would charge: within reach, not locked, by `targets`.
     fn charge_target(&self, u: usize) -> Option<usize> {
         let reach = self.charge_reach(u);
-        let ok = |e: &usize| self.dist(u, *e) <= reach && self.st.units[*e].locked_with.is_none();
+        let (terrain, at) = (&self.setup.terrain, self.st.units[u].pos);
+        let ok = |e: &usize| {
+            let s = &self.st.units[*e];
+            self.dist(u, *e) <= reach
+                && s.locked_with.is_none()
+                && !terrain.woods_between(at, s.pos)
+        };
         self.pick(u, self.enemies(u).filter(ok))
     }
 
@@ -239,9 +245,7 @@ impl<T: Tracer> Battle<'_, T> {
     /// The best target `u` can shoot at now.
     fn fire_target(&self, u: usize, moved: bool) -> Option<usize> {
         self.can_fire(u)?;
-        let cands = self
-            .enemies(u)
-            .filter(|&e| self.may_target(u, e) && self.range_die(u, e, moved).is_some());
+        let cands = self.enemies(u).filter(|&e| self.can_shoot_at(u, e, moved));
         self.pick(u, cands)
     }
 

@@ -194,7 +194,13 @@ impl<T: Tracer> Battle<'_, T> {
         }
         let (from, to) = (self.st.units[u].pos, self.st.units[t].pos);
         let centre_gap = ((to[0] - from[0]).powi(2) + (to[1] - from[1]).powi(2)).sqrt();
-        let travel = (gap - stop).min(step);
+        let mut travel = (gap - stop).min(step);
+        let planned = field::toward(from, to, travel, centre_gap - travel).0;
+        let terrain = &self.setup.terrain;
+        if terrain.touches(from, planned) {
+            let who = (self.st.units[u].formation, self.setup.profile_of(u).mount);
+            travel = terrain.travel((from, to), travel, step, who);
+        }
         let (pos, _) = field::toward(from, to, travel, centre_gap - travel);
         self.st.units[u].pos = pos;
         self.dist(u, t) <= stop + 0.01

@@ -53,7 +53,18 @@ impl<T: Tracer> Battle<'_, T> {
         let n = self.st.units.len();
         let ts = &self.st.units[t];
         let broken_ok = self.st.units[u].cl != Cl::Broken || self.st.fired_on[u * n + t];
-        ts.on_table() && ts.locked_with.is_none() && broken_ok
+        let sight = !self
+            .setup
+            .terrain
+            .woods_between(self.st.units[u].pos, ts.pos);
+        ts.on_table() && ts.locked_with.is_none() && broken_ok && sight
+    }
+
+    /// Whether `u` can shoot at `t` now: a target it may fire on, in range
+    /// and in sight (woods block sight; formed units do not here, see the
+    /// docs' "Not simulated").
+    pub fn can_shoot_at(&self, u: usize, t: usize, moved: bool) -> bool {
+        self.may_target(u, t) && self.range_die(u, t, moved).is_some()
     }
 
     /// The Range die of `u` firing at `t` after every shift, or None when
@@ -70,6 +81,11 @@ impl<T: Tracer> Battle<'_, T> {
         shift += i8::from(moved && !m.stats().thrown);
         shift -= i8::from(self.setup.profile_of(t).mount == Mount::Horse);
         shift -= i8::from(ts.formation == Formation::Close);
+        shift += self
+            .setup
+            .terrain
+            .cover(ts.pos, self.st.units[u].pos)
+            .steps();
         band.shifted_range(shift)
     }
 

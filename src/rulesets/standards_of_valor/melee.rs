@@ -39,7 +39,7 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// One round between the active unit `u` and `t`, then the scrum test.
     pub fn fight(&mut self, u: usize, t: usize, charge: bool) {
-        let ranks = [self.counted(u), self.counted(t)];
+        let ranks = [self.counted(u, t), self.counted(t, u)];
         let r = match self.setup.options.hth_model {
             HthModel::DicePool => self.pool_round(u, t, charge),
             HthModel::LegacyExample => self.legacy_round(u, t, charge),
@@ -61,9 +61,15 @@ impl<T: Tracer> Battle<'_, T> {
         self.scrum(u, t, inflicted, ranks);
     }
 
-    /// The ranks a unit counts in the scrum (L2772-2776).
-    fn counted(&self, u: usize) -> u16 {
+    /// The ranks `u` counts in the scrum against `e` (L2772-2776): none
+    /// in rough ground or fighting across hard cover.
+    fn counted(&self, u: usize, e: usize) -> u16 {
         let s = &self.st.units[u];
+        let terrain = &self.setup.terrain;
+        let across = terrain.cover(self.st.units[e].pos, s.pos) == super::terrain::CoverLevel::Hard;
+        if terrain.rough_at(s.pos) || across {
+            return 0;
+        }
         let mount = self.setup.profile_of(u).mount;
         counted_ranks(s.formation, mount, field::ranks(s.figures, s.files))
     }

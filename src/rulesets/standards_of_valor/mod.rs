@@ -4,12 +4,14 @@
 //! Confidence Levels and Reaction tests against LV + Threat Level, missile
 //! fire by multiple opposed rolls against a Range die, and close assaults
 //! settled by force-ratio dice pools and the scrum test. Costs follow the
-//! seed's formula (L3476-3522). The table is open ground: terrain, cover,
-//! line of sight and facing changes are not simulated (see `GAP_NOTE`).
+//! seed's formula (L3476-3522). Terrain is scrub, woods, rough ground and
+//! walls (`terrain`); hills, facing changes and several chapters are not
+//! simulated (see `GAP_NOTE`).
 //!
 //! Pure dice and tables: `ladder` (dice, shifts, tests), `arms` (weapons,
 //! qualities, abilities), `points` (the cost formula), `fire_dice` and
-//! `melee_dice`. Rules: `setup`, `state`, `field` (geometry), `battle`
+//! `melee_dice`. Rules: `setup`, `state`, `field` (geometry), `terrain`
+//! (cover, sight and going), `battle`
 //! (the battle and its end), `turn` (the sequence), `activation` (a unit's
 //! two actions), `movement`, `fire`, `assault`, `melee` and `pool` (hand to
 //! hand), `morale` (tests, suppression, panic, rally, fright). Edge:
@@ -36,6 +38,7 @@ pub mod pool;
 pub mod setup;
 pub mod spec;
 pub mod state;
+pub mod terrain;
 pub mod turn;
 
 use crate::dice::Dice;

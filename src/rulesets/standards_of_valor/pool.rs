@@ -128,6 +128,9 @@ impl<T: Tracer> Battle<'_, T> {
             let wider = x.width >= y.width + 2.0 * frontage(x.formation, x.mount);
             2 * i8::from(wider && rank(fx) >= rank(fy))
         };
+        let terrain = &self.setup.terrain;
+        s[0] -= terrain.cover(sb.pos, sa.pos).steps();
+        s[1] -= terrain.cover(sa.pos, sb.pos).steps();
         s[0] += overlap(a, b, sa.formation, sb.formation);
         s[1] += overlap(b, a, sb.formation, sa.formation);
         let melee = sa.formation == Formation::Skirmish && sb.formation == Formation::Skirmish;

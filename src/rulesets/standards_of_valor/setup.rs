@@ -118,6 +118,7 @@ pub struct SovSetup {
     pub options: SovOptions,
     pub width: f32,
     pub depth: f32,
+    pub terrain: super::terrain::Terrain,
     pub profiles: Vec<Profile>,
     pub units: Vec<UnitSpec>,
     pub sides: [SideSetup; 2],

@@ -24,7 +24,7 @@ use crate::rulesets::dnd_war::traits::{race, Psychology, Size, UnitType};
 use crate::rulesets::dnd_war::DndWar;
 use crate::scenario::checks::{
     army_list_entries, header, in_range, intern, not_allowed, not_in_list, ruleset_is, side_files,
-    two_sides, Ctx, Word,
+    terrain_shape, two_sides, Ctx, Word,
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{did_you_mean, Problem, Problems, Seg};
@@ -772,50 +772,14 @@ fn terrain(
     board: Board,
 ) -> Option<Area> {
     let f = |k: &str| path!["battlefield", "terrain", i, k];
-    let shape = match (&t.polygon, &t.circle) {
-        (Some(points), None) => {
-            let v: Vec<Vec2> = points.iter().map(|[x, y]| Vec2::new(*x, *y)).collect();
-            let n = v.len();
-            let turns: Vec<f64> = (0..n)
-                .map(|k| (v[(k + 1) % n] - v[k]).cross(v[(k + 2) % n] - v[(k + 1) % n]))
-                .collect();
-            let convex = turns.iter().all(|&c| c > 0.0) || turns.iter().all(|&c| c < 0.0);
-            if n < 3 || !convex {
-                ctx.err(
-                    p,
-                    f("polygon"),
-                    "a terrain polygon needs at least 3 corners in order, convex",
-                    Some("split a concave piece into convex ones".into()),
-                );
-                return None;
-            }
-            Shape::Polygon(v)
-        }
-        (None, Some(c)) => {
-            if !(c.radius > 0.0 && c.radius <= 100.0) {
-                ctx.err(
-                    p,
-                    f("circle"),
-                    format!("radius must be above 0 and at most 100, not {}", c.radius),
-                    None,
-                );
-                return None;
-            }
-            Shape::Circle {
-                centre: Vec2::new(c.x, c.y),
-                radius: c.radius,
-            }
-        }
-        _ => {
-            ctx.err(
-                p,
-                path!["battlefield", "terrain", i],
-                "a terrain piece needs either `polygon` or `circle`",
-                Some("polygon = [[x, y], ...] or circle = { x = 36, y = 24, radius = 6 }".into()),
-            );
-            return None;
-        }
-    };
+    let circle = t.circle.as_ref().map(|c| (c.x, c.y, c.radius));
+    let shape = terrain_shape(
+        ctx,
+        p,
+        path!["battlefield", "terrain", i],
+        &t.polygon,
+        circle,
+    )?;
     let cover = Cover::read_or(ctx, p, f("cover"), t.cover.as_deref(), Cover::None);
     let elevation = t.elevation.unwrap_or(0);
     in_range(ctx, p, f("elevation"), "elevation", elevation, -5, 5);

@@ -35,11 +35,33 @@ pub struct SovMeta {
     pub army_building: Option<bool>,
 }
 
-/// The table, in inches.
+/// The table, in inches, and its terrain.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct SovBattlefield {
     pub width: f64,
     pub depth: f64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<SovTerrainRaw>,
+}
+
+/// A terrain piece: a convex polygon or a circle, and its kind.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct SovTerrainRaw {
+    pub name: String,
+    /// `scrub`, `woods`, `rough` or `wall`.
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub polygon: Option<Vec<[f64; 2]>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub circle: Option<SovCircleRaw>,
+}
+
+/// A circle's centre and radius, in inches.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct SovCircleRaw {
+    pub x: f64,
+    pub y: f64,
+    pub radius: f64,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -157,6 +179,8 @@ fn sov_keys(path: &[&str]) -> &'static [&'static str] {
         ["scenario"] => fields_of::<SovMeta>(),
         ["run"] => fields_of::<RunDefaults>(),
         ["battlefield"] => fields_of::<SovBattlefield>(),
+        ["battlefield", "terrain"] => fields_of::<SovTerrainRaw>(),
+        ["battlefield", "terrain", "circle"] => fields_of::<SovCircleRaw>(),
         ["side"] => fields_of::<SovSideRaw>(),
         ["side", "units"] => fields_of::<SovUnitEntry>(),
         ["side", "army_list", rest @ ..] => SovArmyListFile::known_keys(rest),

@@ -14,9 +14,10 @@ use crate::rulesets::standards_of_valor::melee_dice::Formation;
 use crate::rulesets::standards_of_valor::options::{SovOptions, SPECS};
 use crate::rulesets::standards_of_valor::points;
 use crate::rulesets::standards_of_valor::setup::*;
+use crate::rulesets::standards_of_valor::terrain::{Feature, Terrain, TerrainKind};
 use crate::scenario::checks::{
-    army_list_entries, header, in_range, not_in_list, pooled_forces, ruleset_is, two_sides, Ctx,
-    Word,
+    army_list_entries, header, in_range, not_in_list, pooled_forces, ruleset_is, terrain_shape,
+    two_sides, Ctx, Word,
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{Problem, Problems, Seg};
@@ -25,7 +26,7 @@ use std::path::Path;
 
 /// What every Standards of Valor run prints: the parts of the seed that are
 /// not simulated (see docs/rulesets/standards_of_valor.md).
-pub const GAP_NOTE: &str = "Standards of Valor: not simulated: terrain, cover, line of sight and woods (an open table), In Position, facing changes (wheels, obliques, counter-march, caracole), moving through friends, transfers of actions, detached elements, regrouping, squares, battle lines, opportunity fire, overwatch, fire and retire, combined assaults, counter-charges, cavalry recall and wrap, warhorses, wedges, composite units, Mobile Missile Platforms, Parting Shot, Last Stand, tech eras, weather, hidden units, characters, artillery, vehicles and campaigns (see `muster rules standards_of_valor`)";
+pub const GAP_NOTE: &str = "Standards of Valor: not simulated: formed units blocking sight, hills and heights, terrain costs for withdrawals, falls back and flight, In Position, facing changes (wheels, obliques, counter-march, caracole), moving through friends, transfers of actions, detached elements, regrouping, squares, battle lines, opportunity fire, overwatch, fire and retire, combined assaults, counter-charges, cavalry recall and wrap, warhorses, wedges, composite units, Mobile Missile Platforms, Parting Shot, Last Stand, tech eras, weather, hidden units, characters, artillery, vehicles and campaigns (see `muster rules standards_of_valor`)";
 
 /// A word of type `W` at `field`, with `default` when missing or wrong.
 fn word<W: Word>(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, given: &str, default: W) -> W {
@@ -363,6 +364,30 @@ fn units(
     units
 }
 
+/// The table's terrain pieces, each checked.
+fn terrain(ctx: &Ctx, p: &mut Vec<Problem>, raw: &[SovTerrainRaw]) -> Terrain {
+    let mut features = Vec::new();
+    for (i, t) in raw.iter().enumerate() {
+        let at = path!["battlefield", "terrain", i];
+        let kind = TerrainKind::read(ctx, p, [at.clone(), path!["kind"]].concat(), Some(&t.kind));
+        let circle = t.circle.as_ref().map(|c| (c.x, c.y, c.radius));
+        let shape = terrain_shape(ctx, p, at, &t.polygon, circle);
+        if let (Some(kind), Some(shape)) = (kind, shape) {
+            let area = crate::geometry::Area {
+                name: t.name.clone(),
+                shape,
+                difficult: false,
+                blocks_sight: kind == TerrainKind::Woods,
+                cover: crate::geometry::Cover::None,
+                elevation: 0,
+                obstacle: kind == TerrainKind::Wall,
+            };
+            features.push(Feature { kind, area });
+        }
+    }
+    Terrain { features }
+}
+
 /// Side `si`'s Mission Motivation and fatigue (defaults Medium, Fresh).
 fn circumstances(
     ctx: &Ctx,
@@ -430,6 +455,7 @@ pub fn validate(
         return Err(Problems(problems));
     }
     let units = units(&ctx, p, &raw, &forces, (&options, [w, d]));
+    let terrain = terrain(&ctx, p, &raw.battlefield.terrain);
     let moods: Vec<_> = raw
         .sides
         .iter()
@@ -455,6 +481,7 @@ pub fn validate(
         options,
         width: w as f32,
         depth: d as f32,
+        terrain,
         profiles: forces.profiles,
         units,
         sides,

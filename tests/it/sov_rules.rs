@@ -370,3 +370,51 @@ fn woods_stop_close_order_and_slow_the_rest() {
         });
     }
 }
+
+#[test]
+fn tune_finds_a_units_even_size_and_bad_parents_are_located() {
+    let dir = std::env::temp_dir().join(format!("muster-sov-tune-{}", std::process::id()));
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/standards_of_valor/foot_vs_horse.toml");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_muster"))
+        .args([
+            "tune",
+            scenario.to_str().unwrap(),
+            "--unit",
+            "turma_1",
+            "--param",
+            "figures",
+        ])
+        .args([
+            "--range",
+            "1..16",
+            "--battles",
+            "200",
+            "--quiet",
+            "--force",
+            "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = std::fs::read_to_string(dir.join("tune.csv")).expect("tune.csv");
+    assert!(csv.contains("side.0.units.0.figures"), "{csv}");
+    std::fs::remove_dir_all(&dir).ok();
+    // A parent naming no unit of the side is refused, with the nearest label.
+    let text = std::fs::read_to_string(&scenario)
+        .unwrap()
+        .replace("parent = \"turma_1\"", "parent = \"turma_9\"");
+    let err = load_scenario_text("bad.toml", &text, scenario.parent())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("parent `turma_9` names no other unit of this side"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `turma_1`"), "{err}");
+}

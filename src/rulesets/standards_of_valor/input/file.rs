@@ -87,7 +87,8 @@ pub struct SovUnitEntry {
     pub label: Option<String>,
     pub figures: i64,
     /// Figures in the front rank (default: all in one rank for Skirmish,
-    /// else a block about twice as wide as deep).
+    /// else a block about twice as wide as deep); more than `figures`
+    /// stands them all in one rank.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub files: Option<i64>,
     /// `close`, `open` or `skirmish`.

@@ -260,7 +260,7 @@ fn unit_entry(
     let files = e
         .files
         .unwrap_or(i64::from(default_files(figures, formation)));
-    let files_ok = in_range(ctx, p, sub("files"), "files", files, 1, i64::from(figures));
+    let files_ok = in_range(ctx, p, sub("files"), "files", files, 1, 1000);
     let on_table = (0.0..=table[0]).contains(&e.at[0]) && (0.0..=table[1]).contains(&e.at[1]);
     if !on_table {
         ctx.err(
@@ -295,7 +295,7 @@ fn unit_entry(
         label: e.label.clone().unwrap_or_default(),
         profile,
         figures,
-        files: files as u16,
+        files: (files as u16).min(figures),
         formation,
         quality,
         lv: e.lv as u8,
@@ -341,22 +341,34 @@ fn units(
     }
     for (i, (si, k, parent)) in entries.into_iter().enumerate() {
         let Some(parent) = parent else { continue };
+        let side = units[i].side;
         let found = units
             .iter()
-            .position(|x| x.label == parent && x.side == units[i].side);
-        if found.is_none() || found == Some(i) {
-            let labels: Vec<&str> = units
+            .position(|x| x.label == parent && x.side == side);
+        // A parent whose own entry has problems is reported there.
+        let failed = raw.sides[si]
+            .units
+            .iter()
+            .any(|e| e.label.as_deref() == Some(&parent));
+        if (found.is_none() && !failed) || found == Some(i) {
+            let labels = units
                 .iter()
-                .filter(|x| x.side == units[i].side)
-                .map(|x| x.label.as_str())
-                .collect();
-            not_in_list(
-                ctx,
+                .enumerate()
+                .filter(|(j, x)| x.side == side && *j != i)
+                .map(|(_, x)| x.label.as_str());
+            let hint = crate::scenario::problems::did_you_mean(&parent, labels.clone())
+                .unwrap_or_else(|| {
+                    format!(
+                        "units of this side: {}",
+                        labels.collect::<Vec<_>>().join(", ")
+                    )
+                });
+            let at = path!["side", si, "units", k, "parent"];
+            ctx.err(
                 p,
-                path!["side", si, "units", k, "parent"],
-                "unit label",
-                &parent,
-                &labels,
+                at,
+                format!("parent `{parent}` names no other unit of this side"),
+                Some(hint),
             );
         }
         units[i].parent = found.filter(|&f| f != i);

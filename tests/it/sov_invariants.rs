@@ -12,8 +12,9 @@
 //!   does a Broken one;
 //! - a side passes only with fewer unactivated units than its opponent
 //!   and no unit Broken, Routed or locked in hand-to-hand (L743-748);
-//! - every activation spends at most two actions (L718-741), and each
-//!   unit activates at most once a turn.
+//! - every activation spends at most two actions (L718-741), each unit
+//!   activates at most once a turn and takes at most one transferred
+//!   activation a turn (ambiguity 37).
 //!
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 400 battles per scenario, else 60.
 
@@ -69,6 +70,7 @@ struct Unit {
     locked_with: Option<String>,
     gone: bool,
     activated: bool,
+    transferred: bool,
     actions: u32,
 }
 
@@ -79,7 +81,7 @@ struct Replay<'a> {
     units: HashMap<String, Unit>,
     current: Option<String>,
     broken_may_charge: bool,
-    checked: [usize; 4],
+    checked: [usize; 5],
 }
 
 impl Replay<'_> {
@@ -97,6 +99,8 @@ impl Replay<'_> {
     fn change(&mut self, label: &str, change: &str) {
         if let Some(rest) = change.strip_prefix("activates (") {
             self.activation(label, rest);
+        } else if let Some(rest) = change.strip_prefix("takes a transferred activation (") {
+            self.transferred(label, rest);
         } else if change.starts_with("action") {
             let n = if change.starts_with("actions 1-2") {
                 2
@@ -139,6 +143,24 @@ impl Replay<'_> {
         u.activated = true;
         u.actions = 0;
         self.current = Some(label.to_string());
+    }
+
+    /// A transferred activation: at most one a turn, two more actions.
+    fn transferred(&mut self, label: &str, state: &str) {
+        let cl = state.split(',').next().expect("a CL").to_string();
+        let u = self.unit(label);
+        if u.transferred {
+            self.fail(format!(
+                "{label} took two transferred activations in one turn"
+            ));
+        }
+        if u.cl != cl {
+            let known = u.cl.clone();
+            self.fail(format!("{label} acts at {cl}, the trace says {known}"));
+        }
+        u.transferred = true;
+        u.actions = 0;
+        self.checked[4] += 1;
     }
 
     /// "loses N figures (M left)": M is the count before less N.
@@ -226,13 +248,14 @@ impl Replay<'_> {
     fn new_turn(&mut self) {
         for u in self.units.values_mut() {
             u.activated = false;
+            u.transferred = false;
         }
     }
 }
 
 /// Replays every battle of `scenario`; returns what was checked.
-fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [usize; 4] {
-    let mut total = [0; 4];
+fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [usize; 5] {
+    let mut total = [0; 5];
     for (battle, events) in battles.iter().enumerate() {
         let units = sides
             .iter()
@@ -244,6 +267,7 @@ fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [us
                     locked_with: None,
                     gone: false,
                     activated: false,
+                    transferred: false,
                     actions: 0,
                 };
                 (label.clone(), unit)
@@ -255,7 +279,7 @@ fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [us
             units,
             current: None,
             broken_may_charge,
-            checked: [0; 4],
+            checked: [0; 5],
         };
         for e in events {
             match e {
@@ -310,6 +334,7 @@ fn every_shipped_scenario_plays_by_the_invariants() {
         ),
     ];
     let scenarios = shipped();
+    let mut transfers = 0;
     assert!(scenarios.len() >= 3, "the three scenarios of the issue");
     for path in scenarios {
         for (options, broken) in variants {
@@ -327,8 +352,10 @@ fn every_shipped_scenario_plays_by_the_invariants() {
             {
                 assert!(checked[k] > 0, "{name}: no {what} seen to check");
             }
+            transfers += checked[4];
         }
     }
+    assert!(transfers > 0, "no transferred activation seen to check");
 }
 
 /// A made-up trace line breaking each rule is caught, so the replay is not

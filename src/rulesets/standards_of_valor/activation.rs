@@ -23,6 +23,7 @@ struct Done {
     reformed: u8,
     /// A Reaction-tested action that failed may not be tried again (L1271).
     advance_refused: bool,
+    transferred: bool,
 }
 
 impl<T: Tracer> Battle<'_, T> {
@@ -33,6 +34,23 @@ impl<T: Tracer> Battle<'_, T> {
             let s = &b.st.units[u];
             format!("activates ({}, suppression {})", s.cl.name(), s.suppression)
         });
+        self.act(u);
+    }
+
+    /// Unit `u` takes a full activation a superior transferred to it
+    /// (L909-924); its own activation is not used up.
+    fn transferred_activation(&mut self, u: usize) {
+        self.st.units[u].transferred = true;
+        self.change(u, |b| {
+            let s = &b.st.units[u];
+            let (cl, n) = (s.cl.name(), s.suppression);
+            format!("takes a transferred activation ({cl}, suppression {n})")
+        });
+        self.act(u);
+    }
+
+    /// One activation of unit `u`: what forces its hand, else two actions.
+    fn act(&mut self, u: usize) {
         let s = &self.st.units[u];
         if let Some(e) = s.locked_with {
             return self.locked_activation(u, usize::from(e));
@@ -219,7 +237,7 @@ impl<T: Tracer> Battle<'_, T> {
         if self.try_fire(u, done) {
             return;
         }
-        if self.try_reform(u, done) || self.try_rally(u, done) {
+        if self.try_reform(u, done) || self.try_rally(u, done) || self.try_transfer(u, done) {
             return;
         }
         if self.try_shield_wall(u) {
@@ -323,6 +341,34 @@ impl<T: Tracer> Battle<'_, T> {
         done.rallied = true;
         self.decided(u, "rally", &self.label(x), "rally");
         self.rally(u, x);
+        true
+    }
+
+    /// A superior transfers an activation to a subordinate that has an
+    /// enemy to charge or shoot (L909-924): one action and a communication
+    /// test beyond 6"; a unit takes at most one transferred activation a
+    /// turn (ambiguity 37).
+    fn try_transfer(&mut self, u: usize, done: &mut Done) -> bool {
+        if done.transferred || !self.setup.sides[self.side(u)].doctrine.transfers {
+            return false;
+        }
+        let busy = |x: usize| {
+            let s = &self.st.units[x];
+            let ready = s.standing() && s.cl >= Cl::Shaken && !s.panic && s.suppression == 0;
+            let target = self
+                .nearest_enemy(x)
+                .is_some_and(|(_, d)| d <= self.charge_reach(x));
+            ready && !s.transferred && s.locked_with.is_none() && target
+        };
+        let mut subs = (0..self.st.units.len()).filter(|&x| self.setup.units[x].parent == Some(u));
+        let Some(x) = subs.find(|&x| busy(x) && self.st.units[x].activated) else {
+            return false;
+        };
+        done.transferred = true;
+        self.decided(u, "transfers", &self.label(x), "transfers");
+        if self.communicate(u, x) {
+            self.transferred_activation(x);
+        }
         true
     }
 

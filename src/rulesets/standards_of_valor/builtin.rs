@@ -20,6 +20,10 @@ pub const DOCTRINES: &[(&str, &str)] = &[
         include_str!("../../../scenarios/standards_of_valor/doctrines/skirmish_screen.toml"),
     ),
     (
+        "command_chain",
+        include_str!("../../../scenarios/standards_of_valor/doctrines/command_chain.toml"),
+    ),
+    (
         "wild_charge",
         include_str!("../../../scenarios/standards_of_valor/doctrines/wild_charge.toml"),
     ),

@@ -98,6 +98,8 @@ pub struct SovDoctrine {
     /// Spend actions removing suppression before anything else.
     pub remove_suppression_first: bool,
     pub rally: bool,
+    /// Superiors transfer activations to subordinates with enemies in reach.
+    pub transfers: bool,
     pub shield_wall: bool,
     /// Raise integrity back toward the starting formation when able.
     pub reform: bool,
@@ -122,6 +124,7 @@ impl SovDoctrine {
             follow_through: true,
             remove_suppression_first: true,
             rally: true,
+            transfers: false,
             shield_wall: true,
             reform: true,
             hth_withdraw: HthWithdraw::Never,

@@ -126,6 +126,8 @@ pub struct UnitState {
     pub charged_this_turn: bool,
     /// A round of its current hand-to-hand has been fought already.
     pub fought_since_contact: bool,
+    /// It has taken a transferred activation this turn.
+    pub transferred: bool,
     pub gone: Option<Gone>,
 }
 
@@ -189,6 +191,7 @@ impl State {
                 defended_this_turn: false,
                 charged_this_turn: false,
                 fought_since_contact: false,
+                transferred: false,
                 gone: None,
             });
         }

@@ -110,6 +110,7 @@ impl<T: Tracer> Battle<'_, T> {
             s.casualties_this_turn = 0;
             s.defended_this_turn = false;
             s.charged_this_turn = false;
+            s.transferred = false;
         }
         let mut s = self.first_side();
         loop {

@@ -167,6 +167,8 @@ pub struct SovDoctrineFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rally: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transfers: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shield_wall: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reform: Option<bool>,

@@ -34,6 +34,7 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
     flag("follow_through"),
     flag("remove_suppression_first"),
     flag("rally"),
+    flag("transfers"),
     flag("shield_wall"),
     flag("reform"),
     words("hth_withdraw", names::<HthWithdraw>),

@@ -65,6 +65,8 @@ fn no_allocation_per_battle_in_the_steady_state() {
         Some("scenarios/states_of_battle/heroes_and_monster.toml"),
         Some("scenarios/states_of_battle/gunline.toml"),
         Some("scenarios/states_of_battle/relief_column.toml"),
+        Some("scenarios/standards_of_valor/cohort_vs_warband.toml"),
+        Some("scenarios/standards_of_valor/broken_ground.toml"),
     ] {
         let scenario = match path {
             None => load_default().expect("default scenario"),

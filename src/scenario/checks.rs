@@ -297,56 +297,56 @@ pub fn terrain_shape(
     }
 }
 
-/// What both sides' files bring: each army list's entries interned into
-/// one pool (an entry both lists hold is one), each side's share of the
-/// pool, each side's doctrine (None when it has problems), and the sides
-/// with their references inlined.
-pub struct PooledForces<S, T, D> {
-    pub sides: Vec<S>,
+/// What both sides' files bring: the scenario with its references
+/// inlined, each army list's entries interned into one pool (an entry
+/// both lists hold is one), each side's share of the pool, and each
+/// side's doctrine (None when it has problems).
+pub struct PooledForces<F, T, D> {
+    pub resolved: F,
     pub pool: Vec<T>,
     pub side_items: [Vec<usize>; 2],
     pub doctrines: Vec<Option<D>>,
 }
 
 /// [`side_files`] for army lists whose entries are pooled: resolves and
-/// validates a copy of `sides`.
-pub fn pooled_forces<S, L, T, D, DV>(
+/// validates the files of a copy of `raw`, whose sides `sides` picks.
+pub fn pooled_forces<F, S, L, T, D, DV>(
     (loc, p, base): (&Locator, &mut Vec<Problem>, Option<&Path>),
-    sides: &[S],
+    raw: &F,
+    sides: impl Fn(&mut F) -> &mut Vec<S>,
     refs: impl Fn(&mut S) -> (&mut Reference<L>, &mut Reference<D>),
-    lists: Source<L, Vec<T>>,
-    doctrines: Source<D, DV>,
-) -> PooledForces<S, T, DV>
+    (lists, doctrines): (Source<L, Vec<T>>, Source<D, DV>),
+) -> PooledForces<F, T, DV>
 where
-    S: Clone,
+    F: Clone,
     L: RawFile + Clone,
     D: RawFile + Clone,
     T: PartialEq,
 {
-    let mut out = PooledForces {
-        sides: sides.to_vec(),
-        pool: Vec::new(),
-        side_items: [Vec::new(), Vec::new()],
-        doctrines: Vec::new(),
-    };
-    let mut resolved = std::mem::take(&mut out.sides);
+    let mut resolved = raw.clone();
+    let (mut pool, mut side_items) = (Vec::new(), [Vec::new(), Vec::new()]);
+    let mut chosen = Vec::new();
     side_files(
         loc,
         p,
         base,
-        &mut resolved,
+        sides(&mut resolved),
         refs,
         lists,
         doctrines,
         |_, i, list, doctrine| {
             for t in list.into_iter().flatten() {
-                out.side_items[i].push(intern(&mut out.pool, t));
+                side_items[i].push(intern(&mut pool, t));
             }
-            out.doctrines.push(doctrine);
+            chosen.push(doctrine);
         },
     );
-    out.sides = resolved;
-    out
+    PooledForces {
+        resolved,
+        pool,
+        side_items,
+        doctrines: chosen,
+    }
 }
 
 /// Resolves and validates every side's army list and doctrine (`refs` picks

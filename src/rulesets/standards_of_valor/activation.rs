@@ -191,12 +191,8 @@ impl<T: Tracer> Battle<'_, T> {
             return;
         };
         let rule = self.setup.sides[self.side(u)].doctrine.charge;
-        self.decided(
-            u,
-            "charge",
-            &format!("{} at {}", rule.name(), self.label(t)),
-            "charge",
-        );
+        let choice = |b: &Self| format!("{} at {}", rule.name(), b.label(t));
+        self.decided_with(u, "charge", choice, "charge");
         self.charge_at(u, t, actions);
     }
 
@@ -339,7 +335,7 @@ impl<T: Tracer> Battle<'_, T> {
         });
         let Some(x) = sub else { return false };
         done.rallied = true;
-        self.decided(u, "rally", &self.label(x), "rally");
+        self.decided_with(u, "rally", |b| b.label(x), "rally");
         self.rally(u, x);
         true
     }
@@ -365,7 +361,7 @@ impl<T: Tracer> Battle<'_, T> {
             return false;
         };
         done.transferred = true;
-        self.decided(u, "transfers", &self.label(x), "transfers");
+        self.decided_with(u, "transfers", |b| b.label(x), "transfers");
         if self.communicate(u, x) {
             self.transferred_activation(x);
         }

@@ -57,14 +57,26 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// Records a doctrine decision for unit `u`.
     pub fn decided(&mut self, u: usize, decision: &str, choice: &str, rule: &str) {
+        self.decided_with(u, decision, |_| choice.to_string(), rule);
+    }
+
+    /// As [`Battle::decided`], the choice put into words only when tracing.
+    pub fn decided_with(
+        &mut self,
+        u: usize,
+        decision: &str,
+        choice: impl FnOnce(&Self) -> String,
+        rule: &str,
+    ) {
         if T::ON {
+            let choice = choice(self);
             let side = self.setup.sides[self.side(u)].name.clone();
             let event = TraceEvent::Decision {
                 round: self.st.turn,
                 side,
                 unit: self.label(u),
                 decision: decision.to_string(),
-                choice: choice.to_string(),
+                choice,
                 rule: rule.to_string(),
             };
             self.trace.record(event);

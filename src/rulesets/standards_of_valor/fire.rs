@@ -202,8 +202,8 @@ impl<T: Tracer> Battle<'_, T> {
         }
         let proportional = self.setup.options.leader_loss == LeaderLoss::Proportional;
         if proportional && cas > 0 {
-            let r = self.dice.roll(255);
-            let hit = u32::from(r) * u32::from(before) <= u32::from(cas) * 255;
+            // One of the `before` figures, uniformly: the leader with chance cas / before.
+            let hit = self.dice.next_u64() % u64::from(before) < u64::from(cas);
             if hit {
                 self.leader_lost(t);
                 return true;

@@ -13,7 +13,7 @@ use crate::rulesets::means_war::options::{WarOptions, SPECS};
 use crate::rulesets::means_war::setup::*;
 use crate::scenario::checks::{
     army_list_entries, header, in_range, not_in_list, placement, pooled_forces, ruleset_is,
-    two_sides, Ctx, Word,
+    two_sides, Ctx, PooledForces, Word,
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{Problem, Problems, Seg};
@@ -344,37 +344,19 @@ pub fn validate_doctrine(
     }
 }
 
-/// The troops both army lists bring, each side's share, and the doctrines.
-struct Forces {
-    resolved: WarScenarioFile,
-    troops: Vec<TroopType>,
-    side_troops: [Vec<usize>; 2],
-    doctrines: Vec<Option<WarDoctrine>>,
-}
+/// The troops both army lists bring (`pool`), each side's share, and the doctrines.
+type Forces = PooledForces<WarScenarioFile, TroopType, WarDoctrine>;
 
 /// Resolves and validates each side's army list and doctrine.
 fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &WarScenarioFile, base: Option<&Path>) -> Forces {
-    let f = pooled_forces(
+    use crate::rulesets::means_war::builtin::{ARMY_LISTS, DOCTRINES};
+    pooled_forces(
         (ctx.loc, p, base),
-        &raw.sides,
+        raw,
+        |r| &mut r.sides,
         |s| (&mut s.army_list, &mut s.doctrine),
-        (
-            crate::rulesets::means_war::builtin::ARMY_LISTS,
-            validate_list,
-        ),
-        (
-            crate::rulesets::means_war::builtin::DOCTRINES,
-            validate_doctrine,
-        ),
-    );
-    let mut resolved = raw.clone();
-    resolved.sides = f.sides;
-    Forces {
-        resolved,
-        troops: f.pool,
-        side_troops: f.side_items,
-        doctrines: f.doctrines,
-    }
+        ((ARMY_LISTS, validate_list), (DOCTRINES, validate_doctrine)),
+    )
 }
 
 /// The units and groups placed so far, and the squares they take.
@@ -415,7 +397,7 @@ fn entry_troop(
     field: &[Seg],
     e: &WarUnitEntry,
 ) -> Option<usize> {
-    let (troops, mine) = (&forces.troops, &forces.side_troops[si]);
+    let (troops, mine) = (&forces.pool, &forces.side_items[si]);
     let found = mine.iter().copied().find(|&t| troops[t].id == e.troop);
     if found.is_none() && !mine.is_empty() {
         let ids: Vec<&str> = mine.iter().map(|&t| troops[t].id.as_str()).collect();
@@ -453,7 +435,7 @@ fn unit_entry(
         Position::Neutral,
     );
     let start_damage = e.start_damage.unwrap_or(0);
-    let max_damage = forces.troops[troop].hp - 1;
+    let max_damage = forces.pool[troop].hp - 1;
     if !in_range(
         ctx,
         p,
@@ -503,7 +485,7 @@ fn unit_entry(
             side,
             troop,
             group,
-            label: format!("{}#{n}", forces.troops[troop].id),
+            label: format!("{}#{n}", forces.pool[troop].id),
             at: s,
             position,
             start_damage,
@@ -631,7 +613,7 @@ pub fn validate(
         width: w as i16,
         depth: d as i16,
         max_rounds: max_rounds as u16,
-        troops: forces.troops,
+        troops: forces.pool,
         units: placed.units,
         groups: placed.groups,
         sides,

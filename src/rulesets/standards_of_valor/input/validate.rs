@@ -17,7 +17,7 @@ use crate::rulesets::standards_of_valor::setup::*;
 use crate::rulesets::standards_of_valor::terrain::{Feature, Terrain, TerrainKind};
 use crate::scenario::checks::{
     army_list_entries, header, in_range, not_in_list, pooled_forces, ruleset_is, terrain_shape,
-    two_sides, Ctx, Word,
+    two_sides, Ctx, PooledForces, Word,
 };
 use crate::scenario::locate::Locator;
 use crate::scenario::problems::{Problem, Problems, Seg};
@@ -167,35 +167,17 @@ pub fn validate_doctrine(
 }
 
 /// Each side's figure types (indices into one pool) and doctrine.
-struct Forces {
-    resolved: SovScenarioFile,
-    profiles: Vec<Profile>,
-    side_profiles: [Vec<usize>; 2],
-    doctrines: Vec<Option<SovDoctrine>>,
-}
+type Forces = PooledForces<SovScenarioFile, Profile, SovDoctrine>;
 
 fn forces(ctx: &Ctx, p: &mut Vec<Problem>, raw: &SovScenarioFile, base: Option<&Path>) -> Forces {
-    let f = pooled_forces(
+    use crate::rulesets::standards_of_valor::builtin::{ARMY_LISTS, DOCTRINES};
+    pooled_forces(
         (ctx.loc, p, base),
-        &raw.sides,
+        raw,
+        |r| &mut r.sides,
         |s| (&mut s.army_list, &mut s.doctrine),
-        (
-            crate::rulesets::standards_of_valor::builtin::ARMY_LISTS,
-            validate_list,
-        ),
-        (
-            crate::rulesets::standards_of_valor::builtin::DOCTRINES,
-            validate_doctrine,
-        ),
-    );
-    let mut resolved = raw.clone();
-    resolved.sides = f.sides;
-    Forces {
-        resolved,
-        profiles: f.pool,
-        side_profiles: f.side_items,
-        doctrines: f.doctrines,
-    }
+        ((ARMY_LISTS, validate_list), (DOCTRINES, validate_doctrine)),
+    )
 }
 
 /// The price of one figure of `p` of quality `q` under the options.
@@ -241,16 +223,13 @@ fn unit_entry(
     (options, table): (&SovOptions, [f64; 2]),
 ) -> Option<UnitSpec> {
     let sub = |key: &str| path!["side", si, "units", k, key];
-    let mine = &forces.side_profiles[si];
+    let mine = &forces.side_items[si];
     let found = mine
         .iter()
         .copied()
-        .find(|&t| forces.profiles[t].id == e.profile);
+        .find(|&t| forces.pool[t].id == e.profile);
     if found.is_none() && !mine.is_empty() {
-        let ids: Vec<&str> = mine
-            .iter()
-            .map(|&t| forces.profiles[t].id.as_str())
-            .collect();
+        let ids: Vec<&str> = mine.iter().map(|&t| forces.pool[t].id.as_str()).collect();
         not_in_list(ctx, p, sub("profile"), "profile", &e.profile, &ids);
     }
     let figures_ok = in_range(ctx, p, sub("figures"), "figures", e.figures, 1, 1000);
@@ -277,7 +256,7 @@ fn unit_entry(
         );
     }
     let profile = found?;
-    let prof = &forces.profiles[profile];
+    let prof = &forces.pool[profile];
     let sling = prof.missile.is_some_and(|m| m.stats().skirmish_only);
     if sling && formation != Formation::Skirmish {
         ctx.err(
@@ -325,7 +304,7 @@ fn units(
             if let Some(mut u) = unit_entry(ctx, p, forces, (si, k), e, opts) {
                 if u.label.is_empty() {
                     let n = units.iter().filter(|x| x.profile == u.profile).count() + 1;
-                    u.label = format!("{}#{n}", forces.profiles[u.profile].id);
+                    u.label = format!("{}#{n}", forces.pool[u.profile].id);
                 }
                 if units.iter().any(|x| x.label == u.label && x.side == u.side) {
                     ctx.err(
@@ -495,7 +474,7 @@ pub fn validate(
         width: w as f32,
         depth: d as f32,
         terrain,
-        profiles: forces.profiles,
+        profiles: forces.pool,
         units,
         sides,
     };

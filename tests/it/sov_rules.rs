@@ -10,6 +10,7 @@ use super::support::within_4_sigma;
 use muster::dice::Dice;
 use muster::rules::{TraceEvent, VecTrace};
 use muster::rulesets::standards_of_valor::battle::{Battle, Scratch};
+use muster::rulesets::standards_of_valor::field::Facing;
 use muster::rulesets::standards_of_valor::fire::FireKind;
 use muster::rulesets::standards_of_valor::fire_dice::fire_distribution;
 use muster::rulesets::standards_of_valor::ladder::Die;
@@ -417,4 +418,86 @@ fn tune_finds_a_units_even_size_and_bad_parents_are_located() {
         "{err}"
     );
     assert!(err.contains("did you mean `turma_1`"), "{err}");
+}
+
+/// Whether the trace mentions `what` anywhere.
+fn traced(events: &[TraceEvent], what: &str) -> bool {
+    events.iter().any(|e| format!("{e:?}").contains(what))
+}
+
+/// Whether units `a` and `b` overlap on the table.
+fn overlap(b: &Battle<'_, VecTrace>, x: usize, y: usize) -> bool {
+    let (p, q) = (b.block(x), b.block(y));
+    (p.centre[0] - q.centre[0]).abs() < p.half_x + q.half_x - 0.02
+        && (p.centre[1] - q.centre[1]).abs() < p.half_y + q.half_y - 0.02
+}
+
+#[test]
+fn a_unit_turns_to_face_a_threat_on_its_flank() {
+    // L963-965, L1580-1583: facing is a Reform without a test. Cavalry
+    // level with the legionaries' line, 6" off its east end, could charge
+    // its flank (L2801-2804); nothing threatens its front, so it turns east.
+    let turma = r#"{ profile = "turma", figures = 16, files = 8, formation = "open", quality = "regular", lv = 2, at = [56, 8] }"#;
+    let setup = setup_of(&scenario(LEGIONARIES, turma, ""));
+    with_battle(&setup, 0, |b| {
+        assert_eq!(b.aspect(1, 0), 1, "the turma is off the legion's flank");
+        b.activate(0);
+        assert_eq!(b.st.units[0].facing, Facing::East);
+        assert_eq!(b.aspect(1, 0), 0, "now it would charge the front");
+        assert!(traced(&b.trace.events, "faces east toward"));
+    });
+    // With a second enemy able to charge its front, it keeps facing north.
+    let both = format!("{turma}, {}", WARRIORS.replace("[36, 40]", "[36, 20]"));
+    let setup = setup_of(&scenario(LEGIONARIES, &both, ""));
+    with_battle(&setup, 0, |b| {
+        b.activate(0);
+        assert_eq!(b.st.units[0].facing, Facing::North);
+    });
+}
+
+#[test]
+fn formed_units_go_around_friends_and_skirmishers_pass_through_open_ones() {
+    // L1612-1618: a Close Order unit behind the legionaries, advancing on
+    // the enemy, may not pass through them: it steps around their end.
+    let behind = r#"{ profile = "auxiliary", figures = 20, files = 10, formation = "close", quality = "regular", lv = 2, at = [36, 2] }"#;
+    let setup = setup_of(&scenario(&format!("{LEGIONARIES}, {behind}"), WARRIORS, ""));
+    with_battle(&setup, 0, |b| {
+        b.step_toward(1, 2, 12.0, 1.0);
+        assert!(!overlap(b, 0, 1), "it ended inside its friend");
+        assert!((b.st.units[1].pos[0] - 36.0).abs() >= 5.0, "it went around");
+        assert!(traced(&b.trace.events, "goes around"));
+    });
+    // Skirmishers pass straight through friendly Open Order troops...
+    let open = LEGIONARIES.replace("\"close\"", "\"open\"");
+    let skirm = r#"{ profile = "archer", figures = 10, formation = "skirmish", quality = "regular", lv = 2, at = [36, 2] }"#;
+    let setup = setup_of(&scenario(&format!("{open}, {skirm}"), WARRIORS, ""));
+    with_battle(&setup, 0, |b| {
+        b.step_toward(1, 2, 16.0, 1.0);
+        assert!(
+            (b.st.units[1].pos[0] - 36.0).abs() < 1e-3,
+            "straight through"
+        );
+        assert!(b.st.units[1].pos[1] > 12.0, "{:?}", b.st.units[1].pos);
+        assert!(!overlap(b, 0, 1));
+    });
+    // ...but stop short rather than end inside them.
+    with_battle(&setup, 0, |b| {
+        b.step_toward(1, 2, 8.0, 1.0);
+        assert!(!overlap(b, 0, 1), "{:?}", b.st.units[1].pos);
+    });
+}
+
+#[test]
+fn fleeing_through_friends_makes_them_test_and_moves_on_past_them() {
+    // L1619-1621: a Routed unit fleeing through a friend makes the friend
+    // test Confidence, and is moved on until clear of it.
+    let ahead = r#"{ profile = "auxiliary", figures = 20, files = 10, formation = "open", quality = "regular", lv = 2, at = [36, 20] }"#;
+    let setup = setup_of(&scenario(&format!("{LEGIONARIES}, {ahead}"), WARRIORS, ""));
+    with_battle(&setup, 0, |b| {
+        b.st.units[1].cl = Cl::Routed;
+        b.flee_to(1, [36.0, 9.0]);
+        assert!(traced(&b.trace.events, "fleeing friends pass through"));
+        assert!(!overlap(b, 0, 1), "moved on past the legionaries");
+        assert!(b.st.units[1].pos[1] < 8.0);
+    });
 }

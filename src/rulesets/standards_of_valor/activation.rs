@@ -2,15 +2,16 @@
 //! Broken withdrawal, panic, Impetuous and Inspired charges), then its two
 //! actions (L718-733) chosen by its side's doctrine from the action list
 //! (L795-862): close assault (both actions), remove suppression, Shield
-//! Wall, volley preparation, fire (a second fire costs an ammunition test),
-//! reform, rally and movement (Shaken units test to advance, L1291).
+//! Wall, volley preparation, facing a threat, fire (a second fire costs an
+//! ammunition test), reform, rally and movement (Shaken units test to
+//! advance, L1291).
 
 use super::arms::Ability;
 use super::battle::Battle;
 use super::doctrine::{Charge, HthWithdraw, Targets};
-use super::field;
+use super::field::{self, Facing};
 use super::ladder::TestResult;
-use super::melee_dice::Formation;
+use super::melee_dice::{Formation, Mount};
 use super::state::{move_inches, Ammo, Cl};
 use crate::rules::Tracer;
 
@@ -227,7 +228,7 @@ impl<T: Tracer> Battle<'_, T> {
             self.st.units[u].ammo = Ammo::Full;
             return self.change(u, |_| "reorganizes: ammunition back".to_string());
         }
-        if doctrine.volley && self.prepare_volley(u, done) {
+        if self.try_face(u, done) || doctrine.volley && self.prepare_volley(u, done) {
             return;
         }
         if self.try_fire(u, done) {
@@ -317,6 +318,43 @@ impl<T: Tracer> Battle<'_, T> {
             self.st.units[u].files = files;
             self.change(u, |_| format!("reforms into {}", f.name()));
         }
+        true
+    }
+
+    /// Turn to face the nearest enemy that could charge the unit's flank or
+    /// rear, unless one could charge its front: a Reform without a test,
+    /// which Close Order cavalry may not make (L963-965, L1580-1583).
+    /// Skirmishers have no flanks (L2804).
+    fn try_face(&mut self, u: usize, done: &mut Done) -> bool {
+        let p = self.setup.profile_of(u);
+        let s = &self.st.units[u];
+        let limit = 1 + u8::from(p.has(Ability::Drilled));
+        let close_horse = p.mount == Mount::Horse && s.formation == Formation::Close;
+        let doctrine = &self.setup.sides[self.side(u)].doctrine;
+        let able = s.formation != Formation::Skirmish && !close_horse && done.reformed < limit;
+        if !(doctrine.face_threats && able) {
+            return false;
+        }
+        let threats = || {
+            self.enemies(u)
+                .filter(|&e| self.can_charge(e) && self.dist(u, e) <= self.charge_reach(e))
+        };
+        if threats().any(|e| self.aspect(e, u) == 0) {
+            return false;
+        }
+        let nearest = threats().min_by(|&a, &b| self.dist(u, a).total_cmp(&self.dist(u, b)));
+        let Some(e) = nearest else {
+            return false;
+        };
+        let facing = Facing::toward(s.pos, self.st.units[e].pos);
+        if facing == s.facing {
+            return false;
+        }
+        done.reformed += 1;
+        self.st.units[u].facing = facing;
+        self.change(u, |b| {
+            format!("faces {} toward {}", facing.name(), b.label(e))
+        });
         true
     }
 

@@ -81,7 +81,7 @@ impl<T: Tracer> Battle<'_, T> {
         if self.st.units[t].formation == Formation::Skirmish {
             return 0;
         }
-        field::charge_aspect(&self.block(u), &self.block(t), self.side(t) == 0)
+        field::charge_aspect(&self.block(u), &self.block(t))
     }
 
     /// The figure count a charging unit brings to the odds: cavalry x2,
@@ -169,7 +169,8 @@ impl<T: Tracer> Battle<'_, T> {
     fn withdraw(&mut self, t: usize, from: usize) {
         let step = move_inches(self.setup.profile_of(t).move_die).max(6.0);
         let threat = self.st.units[from].pos;
-        self.st.units[t].pos = field::away(self.st.units[t].pos, threat, step);
+        let to = field::away(self.st.units[t].pos, threat, step);
+        self.st.units[t].pos = self.over_ground(t, to);
         self.lose_integrity(t);
         self.change(t, |_| "withdraws".to_string());
         self.leave_if_off_table(t);
@@ -202,7 +203,7 @@ impl<T: Tracer> Battle<'_, T> {
             travel = terrain.travel((from, to), travel, step, who);
         }
         let (pos, _) = field::toward(from, to, travel, centre_gap - travel);
-        self.st.units[u].pos = pos;
+        self.move_among_units(u, pos, t);
         self.dist(u, t) <= stop + 0.01
     }
 

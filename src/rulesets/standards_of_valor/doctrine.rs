@@ -2,7 +2,7 @@
 //! who goes first when the side chooses, how units move, what they shoot
 //! and charge, how a charged unit answers (stand or withdraw, defensive
 //! fire), follow-through, suppression removal, rallies, Shield Walls,
-//! reforming and withdrawing from hand-to-hand. Every decision the battle
+//! reforming, facing threats and withdrawing from hand-to-hand. Every decision the battle
 //! asks a doctrine for is a word of this file, and the trace names the key
 //! that made it.
 
@@ -103,6 +103,9 @@ pub struct SovDoctrine {
     pub shield_wall: bool,
     /// Raise integrity back toward the starting formation when able.
     pub reform: bool,
+    /// Turn to face an enemy that could charge the unit's flank or rear
+    /// (a Reform, L963-965).
+    pub face_threats: bool,
     pub hth_withdraw: HthWithdraw,
 }
 
@@ -127,6 +130,7 @@ impl SovDoctrine {
             transfers: false,
             shield_wall: true,
             reform: true,
+            face_threats: true,
             hth_withdraw: HthWithdraw::Never,
         }
     }

@@ -1,20 +1,82 @@
 //! The table's geometry: every unit is an axis-aligned block (files x
-//! frontage wide, ranks x rank depth deep) whose front faces the enemy's
-//! baseline (side 1 starts at the south and faces north). Distances are
-//! the gap between blocks, or centre to centre when either unit is in
-//! Skirmish (L514-520). Facing never changes, so wheels, obliques and
-//! turns are not simulated; a flank or rear charge is one that starts
-//! behind the target's front edge (L2801-2804).
+//! frontage wide, ranks x rank depth deep) facing one of the four table
+//! directions (side 1 starts at the south facing north, side 2 facing
+//! south). A facing change turns the block a quarter or a half turn about
+//! its centre (L1580-1583); wheels and obliques are not simulated.
+//! Distances are the gap between blocks, or centre to centre when either
+//! unit is in Skirmish (L514-520); a flank or rear charge is one that
+//! starts behind the target's front edge (L2801-2804).
 
 use super::melee_dice::{Formation, Mount};
 use super::state::{frontage, rank_depth, UnitState};
 
-/// A unit's block: centre, half width, half depth.
+/// The way a unit faces, one of the table's four directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Facing {
+    North,
+    East,
+    South,
+    West,
+}
+
+impl Facing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Facing::North => "north",
+            Facing::East => "east",
+            Facing::South => "south",
+            Facing::West => "west",
+        }
+    }
+
+    /// The unit vector it faces along (north is +y).
+    pub fn ahead(self) -> [f32; 2] {
+        match self {
+            Facing::North => [0.0, 1.0],
+            Facing::East => [1.0, 0.0],
+            Facing::South => [0.0, -1.0],
+            Facing::West => [-1.0, 0.0],
+        }
+    }
+
+    /// Whether the front runs north-south (the block lies across the table).
+    pub fn across(self) -> bool {
+        matches!(self, Facing::East | Facing::West)
+    }
+
+    /// The facing nearest the bearing from `from` to `to`.
+    pub fn toward(from: [f32; 2], to: [f32; 2]) -> Facing {
+        let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+        match (dx.abs() > dy.abs(), dx > 0.0, dy > 0.0) {
+            (true, true, _) => Facing::East,
+            (true, false, _) => Facing::West,
+            (false, _, true) => Facing::North,
+            (false, _, false) => Facing::South,
+        }
+    }
+}
+
+/// A unit's block: centre, half extents along the table's x (west-east)
+/// and y (south-north) axes, and the way it faces.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Block {
     pub centre: [f32; 2],
-    pub half_w: f32,
-    pub half_d: f32,
+    pub half_x: f32,
+    pub half_y: f32,
+    pub facing: Facing,
+}
+
+impl Block {
+    /// Centre and half extent along a table axis (a facing's `ahead`).
+    pub fn along(&self, axis: [f32; 2]) -> (f32, f32) {
+        let at = self.centre[0] * axis[0] + self.centre[1] * axis[1];
+        let half = if axis[0] != 0.0 {
+            self.half_x
+        } else {
+            self.half_y
+        };
+        (at, half)
+    }
 }
 
 /// The number of ranks of `figures` in `files` files.
@@ -26,13 +88,32 @@ pub fn ranks(figures: u16, files: u16) -> u16 {
     }
 }
 
+/// Half extents along x and y of `figures` in `files` files of a
+/// formation and mount, facing `facing`.
+pub fn half_extents(
+    figures: u16,
+    files: u16,
+    (formation, mount): (Formation, Mount),
+    facing: Facing,
+) -> (f32, f32) {
+    let files = files.min(figures).max(1);
+    let half_w = f32::from(files) * frontage(formation, mount) / 2.0;
+    let half_d = f32::from(ranks(figures, files).max(1)) * rank_depth(formation, mount) / 2.0;
+    if facing.across() {
+        (half_d, half_w)
+    } else {
+        (half_w, half_d)
+    }
+}
+
 /// The block of unit state `u` of mount `mount`.
 pub fn block(u: &UnitState, mount: Mount) -> Block {
-    let files = u.files.min(u.figures).max(1);
+    let (half_x, half_y) = half_extents(u.figures, u.files, (u.formation, mount), u.facing);
     Block {
         centre: u.pos,
-        half_w: f32::from(files) * frontage(u.formation, mount) / 2.0,
-        half_d: f32::from(ranks(u.figures, files).max(1)) * rank_depth(u.formation, mount) / 2.0,
+        half_x,
+        half_y,
+        facing: u.facing,
     }
 }
 
@@ -44,19 +125,19 @@ pub fn distance(a: &Block, a_skirmish: bool, b: &Block, b_skirmish: bool) -> f32
     if a_skirmish || b_skirmish {
         return (dx * dx + dy * dy).sqrt();
     }
-    let gx = (dx - a.half_w - b.half_w).max(0.0);
-    let gy = (dy - a.half_d - b.half_d).max(0.0);
+    let gx = (dx - a.half_x - b.half_x).max(0.0);
+    let gy = (dy - a.half_y - b.half_y).max(0.0);
     (gx * gx + gy * gy).sqrt()
 }
 
-/// Where a charge started relative to the target: 0 front, 1 flank, 2 rear.
-/// `target_faces_north` is true for side 1's units.
-pub fn charge_aspect(attacker: &Block, target: &Block, target_faces_north: bool) -> u8 {
-    let sign = if target_faces_north { 1.0 } else { -1.0 };
-    let front = target.centre[1] * sign + target.half_d;
-    let rear = target.centre[1] * sign - target.half_d;
-    let att_back = attacker.centre[1] * sign - attacker.half_d;
-    let att_front = attacker.centre[1] * sign + attacker.half_d;
+/// Where a charge started relative to the target, by the way the target
+/// faces: 0 front, 1 flank, 2 rear.
+pub fn charge_aspect(attacker: &Block, target: &Block) -> u8 {
+    let axis = target.facing.ahead();
+    let (t_at, t_half) = target.along(axis);
+    let (a_at, a_half) = attacker.along(axis);
+    let (front, rear) = (t_at + t_half, t_at - t_half);
+    let (att_front, att_back) = (a_at + a_half, a_at - a_half);
     if att_front < rear {
         2
     } else if att_back < front - 0.01 {
@@ -64,6 +145,38 @@ pub fn charge_aspect(attacker: &Block, target: &Block, target_faces_north: bool)
     } else {
         0
     }
+}
+
+/// Where along the move `from` -> `to` (0 at the start, 1 at the end) a
+/// block of half extents `half` first touches `other`; None when it never
+/// does, or when it overlaps `other` already at the start (it may move
+/// out). Blocks that only touch edges do not count.
+pub fn first_touch(from: [f32; 2], to: [f32; 2], half: (f32, f32), other: &Block) -> Option<f32> {
+    let reach = [other.half_x + half.0 - 0.01, other.half_y + half.1 - 0.01];
+    let (mut t_in, mut t_out) = (f32::NEG_INFINITY, f32::INFINITY);
+    for k in 0..2 {
+        let (lo, hi) = (other.centre[k] - reach[k], other.centre[k] + reach[k]);
+        let d = to[k] - from[k];
+        if d.abs() < 1e-6 {
+            if from[k] <= lo || from[k] >= hi {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((lo - from[k]) / d, (hi - from[k]) / d);
+        t_in = t_in.max(a.min(b));
+        t_out = t_out.min(a.max(b));
+    }
+    let touches = t_in < t_out && (0.0..=1.0).contains(&t_in);
+    touches.then_some(t_in)
+}
+
+/// The point a fraction `t` of the way from `from` to `to`.
+pub fn lerp(from: [f32; 2], to: [f32; 2], t: f32) -> [f32; 2] {
+    [
+        from[0] + (to[0] - from[0]) * t,
+        from[1] + (to[1] - from[1]) * t,
+    ]
 }
 
 /// `from` moved toward `to` by up to `step` inches, stopping `stop` inches
@@ -129,20 +242,69 @@ mod tests {
         assert_eq!((f, files), (Formation::Skirmish, 3));
     }
 
+    fn block_at(centre: [f32; 2], half_x: f32, half_y: f32, facing: Facing) -> Block {
+        Block {
+            centre,
+            half_x,
+            half_y,
+            facing,
+        }
+    }
+
     #[test]
     fn gap_between_blocks() {
-        let a = Block {
-            centre: [10.0, 10.0],
-            half_w: 5.0,
-            half_d: 1.0,
-        };
-        let b = Block {
-            centre: [10.0, 20.0],
-            half_w: 5.0,
-            half_d: 1.0,
-        };
+        let a = block_at([10.0, 10.0], 5.0, 1.0, Facing::North);
+        let b = block_at([10.0, 20.0], 5.0, 1.0, Facing::South);
         assert!((distance(&a, false, &b, false) - 8.0).abs() < 1e-5);
         assert!((distance(&a, true, &b, false) - 10.0).abs() < 1e-5);
-        assert_eq!(charge_aspect(&a, &b, false), 0);
+        assert_eq!(charge_aspect(&a, &b), 0);
+    }
+
+    #[test]
+    fn aspect_follows_the_targets_facing() {
+        // A 10-wide line at y = 20; a charger 10" to its east.
+        let charger = block_at([30.0, 20.0], 2.0, 1.0, Facing::West);
+        let facing_south = block_at([10.0, 20.0], 5.0, 1.0, Facing::South);
+        assert_eq!(charge_aspect(&charger, &facing_south), 1, "flank");
+        // Turned a quarter to the east (L1580-1583), the same line is charged in front.
+        let facing_east = block_at([10.0, 20.0], 1.0, 5.0, Facing::East);
+        assert_eq!(charge_aspect(&charger, &facing_east), 0, "front");
+        // Turned west, the charger is behind it.
+        let facing_west = block_at([10.0, 20.0], 1.0, 5.0, Facing::West);
+        assert_eq!(charge_aspect(&charger, &facing_west), 2, "rear");
+    }
+
+    #[test]
+    fn a_move_touches_a_block_in_its_way() {
+        let wall = block_at([10.0, 10.0], 5.0, 1.0, Facing::North);
+        // A 2x2 block moving north from y = 0 to y = 20 meets it when its
+        // front reaches y = 9, its centre at y = 8: 8/20 of the way.
+        let t = first_touch([10.0, 0.0], [10.0, 20.0], (1.0, 1.0), &wall).unwrap();
+        assert!((t - 0.4).abs() < 1e-3, "{t}");
+        // Passing beside it, or stopping short, touches nothing.
+        assert_eq!(
+            first_touch([17.0, 0.0], [17.0, 20.0], (1.0, 1.0), &wall),
+            None
+        );
+        assert_eq!(
+            first_touch([10.0, 0.0], [10.0, 7.0], (1.0, 1.0), &wall),
+            None
+        );
+        // Starting inside it, a unit may move out.
+        assert_eq!(
+            first_touch([10.0, 10.0], [10.0, 20.0], (1.0, 1.0), &wall),
+            None
+        );
+    }
+
+    #[test]
+    fn a_turned_block_lies_across_the_table() {
+        let close_foot = (Formation::Close, Mount::Foot);
+        let north = half_extents(12, 6, close_foot, Facing::North);
+        let east = half_extents(12, 6, close_foot, Facing::East);
+        assert_eq!(north, (3.0, 1.0));
+        assert_eq!(east, (1.0, 3.0));
+        assert_eq!(Facing::toward([0.0, 0.0], [5.0, -1.0]), Facing::East);
+        assert_eq!(Facing::toward([0.0, 0.0], [-1.0, -5.0]), Facing::South);
     }
 }

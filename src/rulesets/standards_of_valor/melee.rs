@@ -108,7 +108,8 @@ impl<T: Tracer> Battle<'_, T> {
         self.st.units[e].locked_with = None;
         let step = move_inches(self.setup.profile_of(u).move_die).max(6.0);
         let threat = self.st.units[e].pos;
-        self.st.units[u].pos = field::away(self.st.units[u].pos, threat, step);
+        let to = field::away(self.st.units[u].pos, threat, step);
+        self.st.units[u].pos = self.over_ground(u, to);
         self.change(u, |_| "falls back".to_string());
         self.leave_if_off_table(u);
     }

@@ -5,7 +5,7 @@
 //! fire by multiple opposed rolls against a Range die, and close assaults
 //! settled by force-ratio dice pools and the scrum test. Costs follow the
 //! seed's formula (L3476-3522). Terrain is scrub, woods, rough ground and
-//! walls (`terrain`); hills, facing changes and several chapters are not
+//! walls (`terrain`); hills, wheels and several chapters are not
 //! simulated (see `GAP_NOTE`).
 //!
 //! Pure dice and tables: `ladder` (dice, shifts, tests), `arms` (weapons,
@@ -13,7 +13,7 @@
 //! `melee_dice`. Rules: `setup`, `state`, `field` (geometry), `terrain`
 //! (cover, sight and going), `battle`
 //! (the battle and its end), `turn` (the sequence), `activation` (a unit's
-//! two actions), `movement`, `fire`, `assault`, `melee` and `pool` (hand to
+//! two actions), `movement`, `passage` (moving through units), `fire`, `assault`, `melee` and `pool` (hand to
 //! hand), `morale` (tests, suppression, panic, rally, fright). Edge:
 //! `options`, `doctrine`, `input`, `builtin`, `spec`.
 
@@ -33,6 +33,7 @@ pub mod melee_dice;
 pub mod morale;
 pub mod movement;
 pub mod options;
+pub mod passage;
 pub mod points;
 pub mod pool;
 pub mod setup;

@@ -151,7 +151,8 @@ impl<T: Tracer> Battle<'_, T> {
             let die = self.setup.profile_of(u).move_die;
             let step = f32::from(2 * self.roll(u, "combat move (flee)", die));
             let threat = self.st.units[e].pos;
-            self.st.units[u].pos = field::away(self.st.units[u].pos, threat, step);
+            let to = field::away(self.st.units[u].pos, threat, step);
+            self.st.units[u].pos = self.over_ground(u, to);
             self.leave_if_off_table(u);
         }
     }
@@ -257,7 +258,9 @@ impl<T: Tracer> Battle<'_, T> {
         let die = self.setup.profile_of(u).move_die;
         for _ in 0..2 {
             let step = f32::from(2 * self.roll(u, "combat move (rout)", die));
-            self.st.units[u].pos[1] += if self.side(u) == 0 { -step } else { step };
+            let [x, y] = self.st.units[u].pos;
+            let to = self.over_ground(u, [x, y + if self.side(u) == 0 { -step } else { step }]);
+            self.flee_to(u, to);
             self.leave_if_off_table(u);
             if !self.st.units[u].on_table() {
                 return;
@@ -283,7 +286,7 @@ impl<T: Tracer> Battle<'_, T> {
             .filter(|&f| self.st.units[f].formation != Formation::Skirmish)
             .map(|f| {
                 let b = self.block(f);
-                [b.centre[0], b.centre[1] + back * (b.half_d + 2.0)]
+                [b.centre[0], b.centre[1] + back * (b.half_y + 2.0)]
             })
             .filter(|p| (p[0] - threat[0]).hypot(p[1] - threat[1]) >= d)
             .min_by(|a, b| {
@@ -291,10 +294,11 @@ impl<T: Tracer> Battle<'_, T> {
                 let db = (b[0] - here[0]).hypot(b[1] - here[1]);
                 da.total_cmp(&db)
             });
-        self.st.units[u].pos = match cover {
+        let to = match cover {
             Some(spot) => field::toward(here, spot, step, 0.0).0,
             None => field::away(here, threat, step),
         };
+        self.st.units[u].pos = self.over_ground(u, to);
         self.leave_if_off_table(u);
     }
 
@@ -369,12 +373,15 @@ impl<T: Tracer> Battle<'_, T> {
             }
             if self.side(o) == side {
                 let formed = s.formation != Formation::Skirmish && !s.panic && s.standing();
-                let beside = (s.pos[1] - me.centre[1]).abs() <= me.half_d + 1.0;
+                let ahead = me.facing.ahead();
+                let (level, half) = me.along(ahead);
+                let theirs = s.pos[0] * ahead[0] + s.pos[1] * ahead[1];
+                let beside = (theirs - level).abs() <= half + 1.0;
                 if formed && beside && self.dist(u, o) <= 3.0 {
                     m -= 1;
                 }
             } else {
-                let aspect = field::charge_aspect(&self.block(o), &me, side == 0);
+                let aspect = field::charge_aspect(&self.block(o), &me);
                 m += i32::from(aspect);
             }
         }

@@ -4,16 +4,35 @@
 //! short of an enemy it is not charging; a Shaken unit needs a Reaction
 //! test at TL 2 to advance (L1291); moving drops a Shield Wall unless the
 //! unit is a Phalanx or Testudo (L956); a unit that fired without
-//! accepting the move shift may not move after (L2356).
+//! accepting the move shift may not move after (L2356). Compulsory moves
+//! (withdrawals, falls back, Broken moves, flight) pay the terrain's
+//! costs too (`over_ground`).
 
 use super::arms::Ability;
 use super::battle::Battle;
 use super::doctrine::Movement;
+use super::field;
 use super::ladder::TestResult;
 use super::state::{move_inches, Cl};
 use crate::rules::Tracer;
 
 impl<T: Tracer> Battle<'_, T> {
+    /// Where a move of `u` straight to `to` ends over the ground
+    /// (L1422-1561): short of `to` where terrain slows it, and at the edge
+    /// of impassable ground. Used for withdrawals, falls back, Broken moves
+    /// and flight, which have no budget of their own beyond the distance.
+    pub fn over_ground(&self, u: usize, to: [f32; 2]) -> [f32; 2] {
+        let from = self.st.units[u].pos;
+        let terrain = &self.setup.terrain;
+        let len = (to[0] - from[0]).hypot(to[1] - from[1]);
+        if len < 1e-3 || !terrain.touches(from, to) {
+            return to;
+        }
+        let who = (self.st.units[u].formation, self.setup.profile_of(u).mount);
+        let got = terrain.travel((from, to), len, len, who);
+        field::lerp(from, to, got / len)
+    }
+
     /// Whether `u` may still move this activation after firing.
     fn may_move_after_fire(&self, u: usize, fired: u8) -> bool {
         fired == 0

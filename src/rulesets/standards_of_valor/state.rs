@@ -116,6 +116,7 @@ pub struct UnitState {
     pub ammo: Ammo,
     pub activated: bool,
     pub pos: [f32; 2],
+    pub facing: super::field::Facing,
     /// The enemy unit it is locked in hand-to-hand with.
     pub locked_with: Option<u16>,
     pub first_suppressed: bool,
@@ -185,6 +186,11 @@ impl State {
                 ammo: super::state::Ammo::Full,
                 activated: false,
                 pos: u.at,
+                facing: if u.side.index() == 0 {
+                    super::field::Facing::North
+                } else {
+                    super::field::Facing::South
+                },
                 locked_with: None,
                 first_suppressed: false,
                 casualties_this_turn: 0,

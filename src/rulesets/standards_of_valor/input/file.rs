@@ -173,6 +173,8 @@ pub struct SovDoctrineFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reform: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face_threats: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hth_withdraw: Option<String>,
 }
 

@@ -37,5 +37,6 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
     flag("transfers"),
     flag("shield_wall"),
     flag("reform"),
+    flag("face_threats"),
     words("hth_withdraw", names::<HthWithdraw>),
 ];

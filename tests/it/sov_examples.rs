@@ -472,6 +472,66 @@ fn t23_the_end_of_the_line_with_an_enemy_on_its_open_flank_tests_unchanged() {
 }
 
 #[test]
+fn t26_a_superior_transfers_with_both_its_actions() {
+    // L921-924: with its two actions a superior may hand a full activation
+    // to two subordinates (within 6", no communication roll, L885); each
+    // acts at once, although both have activated already.
+    let under = |u: String| u.replace(" }", ", parent = \"tribune\" }");
+    let tribune = unit(
+        "tribune",
+        "cohort_command",
+        3,
+        3,
+        "open",
+        "veteran",
+        1,
+        [36.0, 6.0],
+    );
+    let left = under(unit(
+        "left",
+        "legionary",
+        20,
+        10,
+        "close",
+        "veteran",
+        2,
+        [31.0, 8.0],
+    ));
+    let right = under(unit(
+        "right",
+        "auxiliary",
+        20,
+        10,
+        "close",
+        "regular",
+        2,
+        [41.5, 8.0],
+    ));
+    let foe = unit(
+        "foe",
+        "germanic_warrior",
+        24,
+        6,
+        "open",
+        "green",
+        2,
+        [36.0, 20.0],
+    );
+    let mut setup = setup_of(&scenario("", &[tribune, left, right], &[foe], ""));
+    setup.sides[0].doctrine.transfers = true;
+    with_battle(&setup, 0, |b| {
+        b.st.units[1].activated = true;
+        b.st.units[2].activated = true;
+        b.activate(0);
+        let ev = &b.trace.events;
+        assert!(rolls(ev, "tribune", "communication").is_empty());
+        for who in ["left", "right"] {
+            assert!(changed(ev, who, "takes a transferred activation"), "{who}");
+        }
+    });
+}
+
+#[test]
 fn t27_two_normal_moves_of_a_d6_unit_cover_twelve_inches() {
     // L1351-1357: a normal move is the base mobility in inches per action,
     // with no roll: a D6 unit moving with both actions goes 12".
@@ -691,6 +751,44 @@ fn t70_a_lost_scrum_falls_back_and_loses_levels() {
 }
 
 #[test]
+fn t70_a_loser_made_broken_by_the_scrum_test_routs_and_flees() {
+    // L2779: a loser whose Confidence test leaves it Broken drops to Routed
+    // at once and flees in Skirmish with a combat move instead of falling
+    // back; the winner does not follow it as a loser would.
+    let setup = locked_setup("close", true);
+    let mut seen = [0u32; 2];
+    for i in 0..3000 {
+        with_battle(&setup, i, |b| {
+            lock(b);
+            for k in 0..2 {
+                b.st.units[k].cl = Cl::Shaken;
+            }
+            b.fight(0, 1, false);
+            let ev = &b.trace.events;
+            let Some(l) = (0..2).find(|&k| !rolls(ev, LABELS[k], "scrum test").is_empty()) else {
+                return;
+            };
+            let s = &b.st.units[l];
+            if !s.on_table() || s.cl > Cl::Broken {
+                return;
+            }
+            assert_eq!(s.cl, Cl::Routed, "a Broken loser routs");
+            assert_eq!(s.formation, Formation::Skirmish);
+            assert!(s.locked_with.is_none() && b.st.units[1 - l].locked_with.is_none());
+            assert_eq!(
+                rolls(ev, LABELS[l], "combat move (flee)").len(),
+                1,
+                "it flees"
+            );
+            assert!(!changed(ev, LABELS[l], "falls back"));
+            assert!(rolls(ev, LABELS[l], "follow-through").is_empty());
+            seen[usize::from(changed(ev, LABELS[1 - l], "follows through"))] += 1;
+        });
+    }
+    assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+}
+
+#[test]
 fn t72_follow_through_tests_at_plus_one_or_plus_two() {
     // L2876-2882: after the enemy pulls back the winner may follow through
     // on a Reaction test at TL +2 (+1 when the enemy was destroyed); a pass
@@ -731,11 +829,16 @@ fn t72_follow_through_tests_at_plus_one_or_plus_two() {
                 let s = &b.st.units[w];
                 assert_eq!(s.suppression == 0, pass, "roll {r} at TL {tl}");
                 assert_eq!(changed(ev, LABELS[w], "follows through"), pass);
-                if !destroyed {
-                    let after = roll_index(ev, LABELS[w], "follow-through").unwrap();
-                    let chase = rolls(&ev[after..], LABELS[w], "combat move");
-                    assert_eq!(chase.len(), usize::from(pass), "the extra combat move");
-                }
+                let after = roll_index(ev, LABELS[w], "follow-through").unwrap();
+                let purpose = if destroyed {
+                    "combat move (follow-through)"
+                } else {
+                    "combat move"
+                };
+                let chase = rolls(&ev[after..], LABELS[w], purpose);
+                assert_eq!(chase.len(), usize::from(pass), "the extra combat move");
+                // Only the winner follows through (L2876).
+                assert!(rolls(ev, LABELS[1 - w], "follow-through").is_empty());
                 seen[usize::from(destroyed)][usize::from(pass)] += 1;
             });
         }

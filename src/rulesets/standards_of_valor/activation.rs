@@ -24,7 +24,6 @@ struct Done {
     reformed: u8,
     /// A Reaction-tested action that failed may not be tried again (L1271).
     advance_refused: bool,
-    transferred: bool,
 }
 
 impl<T: Tracer> Battle<'_, T> {
@@ -234,7 +233,7 @@ impl<T: Tracer> Battle<'_, T> {
         if self.try_fire(u, done) {
             return;
         }
-        if self.try_reform(u, done) || self.try_rally(u, done) || self.try_transfer(u, done) {
+        if self.try_reform(u, done) || self.try_rally(u, done) || self.try_transfer(u) {
             return;
         }
         if self.try_shield_wall(u) {
@@ -380,10 +379,11 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// A superior transfers an activation to a subordinate that has an
     /// enemy to charge or shoot (L909-924): one action and a communication
-    /// test beyond 6"; a unit takes at most one transferred activation a
-    /// turn (ambiguity 37).
-    fn try_transfer(&mut self, u: usize, done: &mut Done) -> bool {
-        if done.transferred || !self.setup.sides[self.side(u)].doctrine.transfers {
+    /// test beyond 6"; with both actions a superior may transfer to two
+    /// subordinates (L921-924), and a unit takes at most one transferred
+    /// activation a turn (ambiguity 37).
+    fn try_transfer(&mut self, u: usize) -> bool {
+        if !self.setup.sides[self.side(u)].doctrine.transfers {
             return false;
         }
         let busy = |x: usize| {
@@ -398,7 +398,6 @@ impl<T: Tracer> Battle<'_, T> {
         let Some(x) = subs.find(|&x| busy(x) && self.st.units[x].activated) else {
             return false;
         };
-        done.transferred = true;
         self.decided_with(u, "transfers", |b| b.label(x), "transfers");
         if self.communicate(u, x) {
             self.transferred_activation(x);

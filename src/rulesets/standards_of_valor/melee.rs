@@ -76,9 +76,11 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// The scrum test (L2769-2786): the lower score tests Confidence.
     fn scrum(&mut self, u: usize, t: usize, inflicted: [u16; 2], ranks: [u16; 2]) {
-        if !(self.st.units[u].on_table() && self.st.units[t].on_table()) {
-            self.after_melee(u, t);
-            return;
+        if !self.st.units[t].on_table() {
+            return self.after_melee(u, t, t);
+        }
+        if !self.st.units[u].on_table() {
+            return self.after_melee(u, t, u);
         }
         let score = match self.setup.options.scrum_score {
             ScrumScoreOption::RawSums => ScrumScore::RawSums,
@@ -90,13 +92,21 @@ impl<T: Tracer> Battle<'_, T> {
             None => (t, 0),
         };
         let result = self.confidence(loser, tl, "scrum test");
-        if result != TestResult::Pass && self.st.units[loser].standing() {
+        if result == TestResult::Pass {
+            return;
+        }
+        if self.st.units[loser].standing() {
             if result == TestResult::MajorFail {
                 self.lose_integrity(loser);
             }
-            self.fall_back(loser);
+            if self.st.units[loser].cl == Cl::Broken {
+                // L2779: made Broken by the test, it routs and flees at once.
+                self.set_cl(loser, Cl::Routed);
+            } else {
+                self.fall_back(loser);
+            }
         }
-        self.after_melee(u, t);
+        self.after_melee(u, t, loser);
     }
 
     /// The loser of a scrum falls back max(6", base move) (L2779).
@@ -114,14 +124,13 @@ impl<T: Tracer> Battle<'_, T> {
         self.leave_if_off_table(u);
     }
 
-    /// When one side has gone, fled or fallen back, the other may follow
-    /// through.
-    fn after_melee(&mut self, u: usize, t: usize) {
-        for (w, l) in [(u, t), (t, u)] {
-            let broke = !self.st.units[l].on_table() || self.st.units[l].locked_with.is_none();
-            if self.st.units[w].standing() && self.st.units[w].locked_with.is_none() && broke {
-                self.follow_through(w, l);
-            }
+    /// When the `loser` of `u` and `t` has gone, fled or fallen back, the
+    /// winner may follow through (L2876: only the side that won).
+    fn after_melee(&mut self, u: usize, t: usize, loser: usize) {
+        let winner = if loser == u { t } else { u };
+        let s = &self.st.units[winner];
+        if s.standing() && s.locked_with.is_none() {
+            self.follow_through(winner, loser);
         }
     }
 
@@ -145,9 +154,29 @@ impl<T: Tracer> Battle<'_, T> {
         }
         self.st.units[w].suppression = 0;
         self.change(w, |_| "follows through".to_string());
-        if !gone && self.combat_move(w, l) && self.st.units[l].cl == Cl::Routed {
+        if gone {
+            return self.overrun(w, l);
+        }
+        if self.combat_move(w, l) && self.st.units[l].cl == Cl::Routed {
             self.remove(l, Gone::Surrendered);
         }
+    }
+
+    /// The extra combat move after a destroyed enemy: straight ahead,
+    /// through the captured position (L2880).
+    fn overrun(&mut self, w: usize, l: usize) {
+        let die = self.setup.profile_of(w).move_die;
+        let step = f32::from(2 * self.roll(w, "combat move (follow-through)", die));
+        let ahead = self.st.units[w].facing.ahead();
+        let [x, y] = self.st.units[w].pos;
+        let (width, depth) = (self.setup.width, self.setup.depth);
+        let ahead = [
+            (x + ahead[0] * step).clamp(0.0, width),
+            (y + ahead[1] * step).clamp(0.0, depth),
+        ];
+        let to = self.over_ground(w, ahead);
+        self.move_among_units(w, to, l);
+        self.change(w, |_| "overruns the position".to_string());
     }
 
     /// A locked unit's attempt to withdraw (L2794-2799): a Confidence test

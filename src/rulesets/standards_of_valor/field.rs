@@ -28,11 +28,23 @@ pub fn ranks(figures: u16, files: u16) -> u16 {
 
 /// The block of unit state `u` of mount `mount`.
 pub fn block(u: &UnitState, mount: Mount) -> Block {
-    let files = u.files.min(u.figures).max(1);
+    block_at(u.pos, (u.figures, u.files), u.formation, mount)
+}
+
+/// The block of `figures` figures in `files` files of `formation` and
+/// `mount`, centred on `centre` (also the set-ups' geometry, `deploy`).
+#[inline]
+pub fn block_at(
+    centre: [f32; 2],
+    (figures, files): (u16, u16),
+    formation: Formation,
+    mount: Mount,
+) -> Block {
+    let files = files.min(figures).max(1);
     Block {
-        centre: u.pos,
-        half_w: f32::from(files) * frontage(u.formation, mount) / 2.0,
-        half_d: f32::from(ranks(u.figures, files).max(1)) * rank_depth(u.formation, mount) / 2.0,
+        centre,
+        half_w: f32::from(files) * frontage(formation, mount) / 2.0,
+        half_d: f32::from(ranks(figures, files).max(1)) * rank_depth(formation, mount) / 2.0,
     }
 }
 

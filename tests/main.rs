@@ -41,6 +41,7 @@ mod it {
     pub mod sov_examples;
     pub mod sov_invariants;
     pub mod sov_rules;
+    pub mod sov_setups;
     pub mod support;
     pub mod verdicts;
     pub mod war_probabilities;

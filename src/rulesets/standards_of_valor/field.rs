@@ -106,6 +106,24 @@ pub fn half_extents(
     }
 }
 
+/// The block of `figures` figures in `files` files of `formation` and
+/// `mount`, centred on `centre` and facing north (the set-ups' geometry,
+/// `deploy`).
+pub fn block_at(
+    centre: [f32; 2],
+    (figures, files): (u16, u16),
+    formation: Formation,
+    mount: Mount,
+) -> Block {
+    let (half_x, half_y) = half_extents(figures, files, (formation, mount), Facing::North);
+    Block {
+        centre,
+        half_x,
+        half_y,
+        facing: Facing::North,
+    }
+}
+
 /// The block of unit state `u` of mount `mount`.
 pub fn block(u: &UnitState, mount: Mount) -> Block {
     let (half_x, half_y) = half_extents(u.figures, u.files, (u.formation, mount), u.facing);

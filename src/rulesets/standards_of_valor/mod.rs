@@ -10,7 +10,8 @@
 //!
 //! Pure dice and tables: `ladder` (dice, shifts, tests), `arms` (weapons,
 //! qualities, abilities), `points` (the cost formula), `fire_dice` and
-//! `melee_dice`. Rules: `setup`, `state`, `field` (geometry), `terrain`
+//! `melee_dice`. Rules: `setup`, `deploy` (the Fixed Battle and Encounter
+//! set-ups), `state`, `field` (geometry), `terrain`
 //! (cover, sight and going), `battle`
 //! (the battle and its end), `turn` (the sequence), `activation` (a unit's
 //! two actions), `movement`, `passage` (moving through units), `fire`, `assault`, `melee` and `pool` (hand to
@@ -22,6 +23,7 @@ pub mod arms;
 pub mod assault;
 pub mod battle;
 pub mod builtin;
+pub mod deploy;
 pub mod doctrine;
 pub mod field;
 pub mod fire;

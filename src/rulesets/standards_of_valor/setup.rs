@@ -1,10 +1,12 @@
 //! The validated description of a Standards of Valor battle: figure types
 //! (the army list's profiles, priced by the seed's formula), the units on
 //! the table (figures, files, formation, quality, Leadership Value, their
-//! superior), each side's Mission Motivation, fatigue and doctrine.
+//! superior; where the set-up put them, `deploy`), each side's Mission
+//! Motivation, fatigue and doctrine.
 //! Immutable for the whole batch.
 
 use super::arms::{Ability, Melee, Missile, Quality};
+use super::deploy::SetupKind;
 use super::doctrine::SovDoctrine;
 use super::ladder::Die;
 use super::melee_dice::{Formation, Mount};
@@ -122,6 +124,12 @@ pub struct SovSetup {
     pub profiles: Vec<Profile>,
     pub units: Vec<UnitSpec>,
     pub sides: [SideSetup; 2],
+    /// How the units reached their `at` (`[battlefield] setup`).
+    pub set_up: SetupKind,
+    /// The units in the order the set-up places them (L685, L693); empty
+    /// when the scenario places them. Recorded only: placement does not
+    /// react to the enemy's.
+    pub placing_order: Vec<usize>,
 }
 
 impl SovSetup {

@@ -35,11 +35,15 @@ pub struct SovMeta {
     pub army_building: Option<bool>,
 }
 
-/// The table, in inches, and its terrain.
+/// The table, in inches, its terrain, and how the units are set up.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct SovBattlefield {
     pub width: f64,
     pub depth: f64,
+    /// `placed` (default: every unit has `at`), `fixed_battle` or
+    /// `encounter` (L682-693: the set-up places every unit; none has `at`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terrain: Vec<SovTerrainRaw>,
 }
@@ -100,8 +104,10 @@ pub struct SovUnitEntry {
     /// The label of its superior's unit (who may rally it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent: Option<String>,
-    /// Centre `[x, y]` in inches from the south-west corner.
-    pub at: [f64; 2],
+    /// Centre `[x, y]` in inches from the south-west corner; only when
+    /// the battlefield's `setup` is `placed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<[f64; 2]>,
 }
 
 /// A Standards of Valor army list.

@@ -7,6 +7,7 @@
 use crate::path;
 use crate::rules::{RulesetKind, Side};
 use crate::rulesets::standards_of_valor::arms::{Ability, Melee, Missile, Quality};
+use crate::rulesets::standards_of_valor::deploy::{self, SetupKind};
 use crate::rulesets::standards_of_valor::doctrine::*;
 use crate::rulesets::standards_of_valor::input::file::*;
 use crate::rulesets::standards_of_valor::ladder::Die;
@@ -214,6 +215,60 @@ fn default_files(figures: u16, formation: Formation) -> u16 {
     w.clamp(1, figures)
 }
 
+/// The options, the table (width, depth) and the set-up units are placed under.
+type Placing<'a> = (&'a SovOptions, [f64; 2], SetupKind);
+
+/// A unit's centre `at` (written at `field`), checked against the table and
+/// the set-up: required on the table when the scenario places its units,
+/// refused when the set-up does (then the origin until `deploy` places it).
+fn placed_at(
+    ctx: &Ctx,
+    p: &mut Vec<Problem>,
+    field: Vec<Seg>,
+    at: Option<[f64; 2]>,
+    (table, set_up): ([f64; 2], SetupKind),
+) -> Option<[f64; 2]> {
+    match (set_up, at) {
+        (SetupKind::Placed, None) => {
+            ctx.err(
+                p,
+                field,
+                "`at` is missing and the set-up is placed",
+                Some("give the unit's centre, `at = [x, y]` in inches from the south-west corner, or set `setup = \"fixed_battle\"` or `\"encounter\"` in [battlefield]".to_string()),
+            );
+            None
+        }
+        (SetupKind::Placed, Some(at)) => {
+            let on_table = (0.0..=table[0]).contains(&at[0]) && (0.0..=table[1]).contains(&at[1]);
+            if !on_table {
+                ctx.err(
+                    p,
+                    field,
+                    format!(
+                        "[{}, {}] is off the {} x {} table",
+                        at[0], at[1], table[0], table[1]
+                    ),
+                    Some(
+                        "x from 0 to battlefield.width, y from 0 to battlefield.depth (inches)"
+                            .to_string(),
+                    ),
+                );
+            }
+            on_table.then_some(at)
+        }
+        (kind, Some(_)) => {
+            ctx.err(
+                p,
+                field,
+                format!("`at` is given but the set-up is {}", kind.name()),
+                Some("remove `at`, or set `setup = \"placed\"` in [battlefield]".to_string()),
+            );
+            None
+        }
+        (_, None) => Some([0.0, 0.0]),
+    }
+}
+
 /// One unit entry of side `si`, if valid; parents are resolved later.
 fn unit_entry(
     ctx: &Ctx,
@@ -221,7 +276,7 @@ fn unit_entry(
     forces: &Forces,
     (si, k): (usize, usize),
     e: &SovUnitEntry,
-    (options, table): (&SovOptions, [f64; 2]),
+    (options, table, set_up): Placing,
 ) -> Option<UnitSpec> {
     let sub = |key: &str| path!["side", si, "units", k, key];
     let mine = &forces.side_items[si];
@@ -242,20 +297,7 @@ fn unit_entry(
         .files
         .unwrap_or(i64::from(default_files(figures, formation)));
     let files_ok = in_range(ctx, p, sub("files"), "files", files, 1, 1000);
-    let on_table = (0.0..=table[0]).contains(&e.at[0]) && (0.0..=table[1]).contains(&e.at[1]);
-    if !on_table {
-        ctx.err(
-            p,
-            sub("at"),
-            format!(
-                "[{}, {}] is off the {} x {} table",
-                e.at[0], e.at[1], table[0], table[1]
-            ),
-            Some(
-                "x from 0 to battlefield.width, y from 0 to battlefield.depth (inches)".to_string(),
-            ),
-        );
-    }
+    let on_table = placed_at(ctx, p, sub("at"), e.at, (table, set_up));
     let profile = found?;
     let prof = &forces.pool[profile];
     let sling = prof.missile.is_some_and(|m| m.stats().skirmish_only);
@@ -267,9 +309,9 @@ fn unit_entry(
             Some("set formation = \"skirmish\"".to_string()),
         );
     }
-    if !(figures_ok && lv_ok && files_ok && on_table) {
+    let (Some(at), true) = (on_table, figures_ok && lv_ok && files_ok) else {
         return None;
-    }
+    };
     let points = (figure_cost(prof, quality, options) * f64::from(figures)).round() as u32;
     Some(UnitSpec {
         side: if si == 0 { Side::A } else { Side::B },
@@ -281,7 +323,7 @@ fn unit_entry(
         quality,
         lv: e.lv as u8,
         parent: None,
-        at: [e.at[0] as f32, e.at[1] as f32],
+        at: [at[0] as f32, at[1] as f32],
         points,
     })
 }
@@ -293,7 +335,7 @@ fn units(
     p: &mut Vec<Problem>,
     raw: &SovScenarioFile,
     forces: &Forces,
-    opts: (&SovOptions, [f64; 2]),
+    opts: Placing,
 ) -> Vec<UnitSpec> {
     let mut units: Vec<UnitSpec> = Vec::new();
     let mut entries = Vec::new();
@@ -447,7 +489,14 @@ pub fn validate(
     if !table_ok {
         return Err(Problems(problems));
     }
-    let units = units(&ctx, p, &raw, &forces, (&options, [w, d]));
+    let set_up = SetupKind::read_or(
+        &ctx,
+        p,
+        path!["battlefield", "setup"],
+        raw.battlefield.setup.as_deref(),
+        SetupKind::Placed,
+    );
+    let mut units = units(&ctx, p, &raw, &forces, (&options, [w, d], set_up));
     let terrain = terrain(&ctx, p, &raw.battlefield.terrain);
     let moods: Vec<_> = raw
         .sides
@@ -455,9 +504,32 @@ pub fn validate(
         .enumerate()
         .map(|(i, s)| circumstances(&ctx, p, i, s))
         .collect();
-    if !problems.is_empty() {
-        return Err(Problems(problems));
+    if !p.is_empty() {
+        return Err(Problems(std::mem::take(p)));
     }
+    let table = [w as f32, d as f32];
+    let placing_order = match deploy::deploy(set_up, table, &units, &forces.pool) {
+        Ok(placed) => {
+            for (u, at) in units.iter_mut().zip(placed.at) {
+                u.at = at;
+            }
+            placed.order
+        }
+        Err(misfits) => {
+            for m in misfits {
+                // No problems so far: every entry made a unit, in order.
+                let side = units[m.unit].side;
+                let k = units[..m.unit].iter().filter(|x| x.side == side).count();
+                let at = path!["side", side.index(), "units", k];
+                ctx.err(p, at, m.message, Some(m.hint));
+            }
+            return Err(Problems(problems));
+        }
+    };
+    let names = [raw.sides[0].name.as_str(), raw.sides[1].name.as_str()];
+    let notes = std::iter::once(GAP_NOTE.to_string())
+        .chain(deploy::note(set_up, &units, names))
+        .collect();
     let side = |i: usize| {
         let doctrine = forces.doctrines[i]
             .clone()
@@ -478,6 +550,8 @@ pub fn validate(
         profiles: forces.pool,
         units,
         sides,
+        set_up,
+        placing_order,
     };
     Ok(Scenario {
         name: raw.scenario.name.clone(),
@@ -485,7 +559,7 @@ pub fn validate(
         battles: head.battles as u64,
         seed: raw.run.seed.unwrap_or(DEFAULT_SEED),
         resolved: ResolvedFile::new(forces.resolved),
-        notes: vec![GAP_NOTE.to_string()],
+        notes,
         warnings: Vec::new(),
         rules: ScenarioRules::StandardsOfValor(Box::new(
             crate::rulesets::standards_of_valor::StandardsOfValor { setup },

@@ -7,75 +7,57 @@
 //! The last test keeps the documentation's table of worked examples
 //! complete: every vector listed, every test it names present.
 
+use super::sov_rules::{scenario_on, setup_of, with_seeded_battle};
 use super::support::within_4_sigma;
-use muster::dice::Dice;
 use muster::rules::{TraceEvent, VecTrace};
-use muster::rulesets::standards_of_valor::battle::{Battle, Scratch};
+use muster::rulesets::standards_of_valor::battle::Battle;
 use muster::rulesets::standards_of_valor::fire::FireKind;
 use muster::rulesets::standards_of_valor::ladder::{p_pass, Die, TestResult};
 use muster::rulesets::standards_of_valor::melee_dice::Formation;
 use muster::rulesets::standards_of_valor::morale::FireTriggers;
 use muster::rulesets::standards_of_valor::setup::{Fatigue, SovSetup};
 use muster::rulesets::standards_of_valor::state::Cl;
-use muster::scenario::{load_scenario_text, ScenarioRules};
 use std::path::Path;
 
 /// A scenario of the seed's figures: these terrain pieces, units of each
 /// side (TOML inline tables) and options. The first side (south, facing
 /// north) plays `shieldwall`, the second `wild_charge`.
 fn scenario(terrain: &str, south: &[String], north: &[String], options: &str) -> String {
-    format!(
-        r#"
-[scenario]
-name = "examples"
-ruleset = "standards_of_valor"
-
-[options]
-{options}
-
-[battlefield]
-width = 72
-depth = 48
-terrain = [{terrain}]
-
-[[side]]
-name = "Romans"
-army_list = "sov_seed_figures"
-doctrine = "shieldwall"
-units = [{}]
-
-[[side]]
-name = "Germans"
-army_list = "sov_seed_figures"
-doctrine = "wild_charge"
-units = [{}]
-"#,
-        south.join(", "),
-        north.join(", ")
-    )
+    scenario_on(terrain, &south.join(", "), &north.join(", "), options)
 }
 
-fn setup_of(text: &str) -> SovSetup {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let s = load_scenario_text("examples.toml", text, Some(dir)).unwrap_or_else(|e| panic!("{e}"));
-    match s.rules {
-        ScenarioRules::StandardsOfValor(r) => r.setup,
-        _ => panic!("not Standards of Valor"),
-    }
+/// A Germanic warband far off at the north end of the table.
+fn far_enemy() -> String {
+    let kind = "open regular 2";
+    unit("enemy", "germanic_warrior", (24, 12), kind, [36.0, 44.0])
 }
 
-/// One unit: label, profile, figures, files, formation, quality, LV, centre.
-#[allow(clippy::too_many_arguments)]
+/// Twelve Regular archers in one Close Order line centred on `[36, y]`.
+fn archers_at(y: f32) -> String {
+    unit("archers", "archer", (12, 12), "close regular 2", [36.0, y])
+}
+
+/// A lone Regular warband of 12 at the south end, the enemy far off.
+fn lone_warband() -> SovSetup {
+    let kind = "close regular 2";
+    let warband = unit("warband", "germanic_warrior", (12, 12), kind, [36.0, 5.0]);
+    setup_of(&scenario("", &[warband], &[far_enemy()], ""))
+}
+
+/// One unit: label, profile, (figures, files), "formation quality LV"
+/// (e.g. "close regular 2"), centre.
 fn unit(
     label: &str,
     profile: &str,
-    figures: u16,
-    files: u16,
-    formation: &str,
-    quality: &str,
-    lv: u8,
+    (figures, files): (u16, u16),
+    kind: &str,
     at: [f32; 2],
 ) -> String {
+    let [formation, quality, lv]: [&str; 3] = kind
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .try_into()
+        .expect("formation quality LV");
     format!(
         r#"{{ profile = "{profile}", label = "{label}", figures = {figures}, files = {files}, formation = "{formation}", quality = "{quality}", lv = {lv}, at = [{}, {}] }}"#,
         at[0], at[1]
@@ -84,16 +66,7 @@ fn unit(
 
 /// A fresh battle on `setup` with battle stream `i`, traced.
 fn with_battle<R>(setup: &SovSetup, i: u64, f: impl FnOnce(&mut Battle<'_, VecTrace>) -> R) -> R {
-    let mut scratch = Scratch::new(setup);
-    let mut dice = Dice::for_battle(0x5EED_0002, i);
-    let mut trace = VecTrace::default();
-    let mut b = Battle {
-        setup,
-        st: &mut scratch.state,
-        dice: &mut dice,
-        trace: &mut trace,
-    };
-    f(&mut b)
+    with_seeded_battle(0x5EED_0002, setup, i, f)
 }
 
 /// The rolls (die faces, result) unit `who` made for `purpose`, in order.
@@ -169,24 +142,12 @@ fn t11_leader_killed_suppresses_rerolls_lv_and_tests_confidence() {
     // better) and the unit tests Confidence at the leader row's TL (Medium
     // MM: 3, L1208-1234). Leaders fall only with the last figure by
     // default (L2438), so the sensitivity option lets one fall to fire.
-    let archers = unit(
-        "archers",
-        "archer",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
-        [36.0, 10.0],
-    );
+    let archers = archers_at(10.0);
     let target = unit(
         "century",
         "auxiliary",
-        4,
-        4,
-        "close",
-        "regular",
-        2,
+        (4, 4),
+        "close regular 2",
         [36.0, 14.0],
     );
     let text = scenario("", &[archers], &[target], "leader_loss = \"proportional\"");
@@ -236,31 +197,22 @@ fn t14_communication_within_six_inches_needs_no_roll() {
         let cmdr = unit(
             "hq",
             "cohort_command",
-            3,
-            3,
-            "open",
-            "veteran",
-            1,
+            (3, 3),
+            "open veteran 1",
             [36.0, 3.0],
         );
         let sub = unit(
             "aux",
             "auxiliary",
-            20,
-            10,
-            "close",
-            "green",
-            3,
+            (20, 10),
+            "close green 3",
             [36.0, 3.0 + gap],
         );
         let far = unit(
             "warband",
             "germanic_warrior",
-            24,
-            12,
-            "open",
-            "regular",
-            2,
+            (24, 12),
+            "open regular 2",
             [36.0, 44.0],
         );
         let setup = setup_of(&scenario("", &[cmdr, sub], &[far], ""));
@@ -286,21 +238,15 @@ fn t17_first_casualty_at_medium_motivation_tests_at_tl_one() {
     let unit0 = unit(
         "century",
         "auxiliary",
-        20,
-        10,
-        "close",
-        "regular",
-        2,
+        (20, 10),
+        "close regular 2",
         [36.0, 10.0],
     );
     let far = unit(
         "warband",
         "germanic_warrior",
-        24,
-        12,
-        "open",
-        "regular",
-        2,
+        (24, 12),
+        "open regular 2",
         [36.0, 44.0],
     );
     let mut setup = setup_of(&scenario("", &[unit0], &[far], ""));
@@ -335,27 +281,7 @@ fn t19_a_shaken_unit_that_refuses_to_advance_loses_the_action() {
     // L1271-1276 and L1291: a Shaken unit tests (TL 2) to advance; a
     // failure loses the action, and the second action may not try the
     // same again. A pass moves it its normal move (6" for D6).
-    let warband = unit(
-        "warband",
-        "germanic_warrior",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
-        [36.0, 5.0],
-    );
-    let far = unit(
-        "enemy",
-        "germanic_warrior",
-        24,
-        12,
-        "open",
-        "regular",
-        2,
-        [36.0, 44.0],
-    );
-    let setup = setup_of(&scenario("", &[warband], &[far], ""));
+    let setup = lone_warband();
     let mut seen = [0u32; 3];
     for i in 0..400 {
         with_battle(&setup, i, |b| {
@@ -388,47 +314,23 @@ fn fright_setup(friends: &[[f32; 2]], enemy: [f32; 2]) -> SovSetup {
         unit(
             "troopers",
             "auxiliary",
-            10,
-            10,
-            "close",
-            "regular",
-            2,
+            (10, 10),
+            "close regular 2",
             [36.0, 8.0],
         ),
         unit(
             "riders",
             "turma",
-            5,
-            5,
-            "skirmish",
-            "regular",
-            2,
+            (5, 5),
+            "skirmish regular 2",
             [10.0, 30.0],
         ),
     ];
     for (k, at) in friends.iter().enumerate() {
         let label = format!("friend{k}");
-        south.push(unit(
-            &label,
-            "auxiliary",
-            10,
-            10,
-            "close",
-            "regular",
-            2,
-            *at,
-        ));
+        south.push(unit(&label, "auxiliary", (10, 10), "close regular 2", *at));
     }
-    let foe = unit(
-        "enemy",
-        "germanic_warrior",
-        6,
-        6,
-        "open",
-        "regular",
-        2,
-        enemy,
-    );
+    let foe = unit("enemy", "germanic_warrior", (6, 6), "open regular 2", enemy);
     setup_of(&scenario("", &south, &[foe], ""))
 }
 
@@ -480,41 +382,29 @@ fn t26_a_superior_transfers_with_both_its_actions() {
     let tribune = unit(
         "tribune",
         "cohort_command",
-        3,
-        3,
-        "open",
-        "veteran",
-        1,
+        (3, 3),
+        "open veteran 1",
         [36.0, 6.0],
     );
     let left = under(unit(
         "left",
         "legionary",
-        20,
-        10,
-        "close",
-        "veteran",
-        2,
+        (20, 10),
+        "close veteran 2",
         [31.0, 8.0],
     ));
     let right = under(unit(
         "right",
         "auxiliary",
-        20,
-        10,
-        "close",
-        "regular",
-        2,
+        (20, 10),
+        "close regular 2",
         [41.5, 8.0],
     ));
     let foe = unit(
         "foe",
         "germanic_warrior",
-        24,
-        6,
-        "open",
-        "green",
-        2,
+        (24, 6),
+        "open green 2",
         [36.0, 20.0],
     );
     let mut setup = setup_of(&scenario("", &[tribune, left, right], &[foe], ""));
@@ -535,27 +425,7 @@ fn t26_a_superior_transfers_with_both_its_actions() {
 fn t27_two_normal_moves_of_a_d6_unit_cover_twelve_inches() {
     // L1351-1357: a normal move is the base mobility in inches per action,
     // with no roll: a D6 unit moving with both actions goes 12".
-    let warband = unit(
-        "warband",
-        "germanic_warrior",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
-        [36.0, 5.0],
-    );
-    let far = unit(
-        "enemy",
-        "germanic_warrior",
-        24,
-        12,
-        "open",
-        "regular",
-        2,
-        [36.0, 44.0],
-    );
-    let setup = setup_of(&scenario("", &[warband], &[far], ""));
+    let setup = lone_warband();
     for i in 0..20 {
         with_battle(&setup, i, |b| {
             b.activate(0);
@@ -580,23 +450,11 @@ fn t28_t29_combat_moves_double_the_die_and_stop_at_the_goal() {
     let mover = unit(
         "warband",
         "germanic_warrior",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
+        (12, 12),
+        "close regular 2",
         [36.0, 5.0],
     );
-    let goal = unit(
-        "archers",
-        "archer",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
-        [36.0, 21.0],
-    );
+    let goal = archers_at(21.0);
     let setup = setup_of(&scenario("", &[mover], &[goal], ""));
     let (mut t28, mut t29) = (false, false);
     for i in 0..1000 {
@@ -630,23 +488,20 @@ fn t47_close_order_cavalry_in_the_open_at_band_two_is_a_d4() {
     // L2378-2380: band 2 is a D6; Close Order -1 and a mounted target -1:
     // D4 (clamped). At band 3 (D8) both shifts show: D4 in Close Order,
     // D6 in Open Order.
-    let archers = unit(
-        "archers",
-        "archer",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
-        [36.0, 10.0],
-    );
+    let archers = archers_at(10.0);
     for (y, formation, want) in [
         (18.5f32, "close", Die::D4),
         (22.5, "close", Die::D4),
         (22.5, "open", Die::D6),
     ] {
         // 16 horse in 8 files: 2 ranks of 2" (Close) or 2.5" (Open).
-        let turma = unit("turma", "turma", 16, 8, formation, "regular", 2, [36.0, y]);
+        let turma = unit(
+            "turma",
+            "turma",
+            (16, 8),
+            &format!("{} {} {}", formation, "regular", 2),
+            [36.0, y],
+        );
         let setup = setup_of(&scenario("", std::slice::from_ref(&archers), &[turma], ""));
         with_battle(&setup, 0, |b| {
             let d = b.dist(0, 1);
@@ -663,21 +518,15 @@ fn locked_setup(north_formation: &str, follow_through: bool) -> SovSetup {
     let aux = unit(
         "aux",
         "auxiliary",
-        20,
-        10,
-        "close",
-        "regular",
-        2,
+        (20, 10),
+        "close regular 2",
         [36.0, 20.0],
     );
     let warband = unit(
         "warband",
         "germanic_warrior",
-        20,
-        10,
-        north_formation,
-        "regular",
-        2,
+        (20, 10),
+        &format!("{} {} {}", north_formation, "regular", 2),
         [36.0, 22.0],
     );
     let mut setup = setup_of(&scenario("", &[aux], &[warband], ""));
@@ -694,6 +543,23 @@ fn lock(b: &mut Battle<'_, VecTrace>) {
 
 const LABELS: [&str; 2] = ["aux", "warband"];
 
+/// Locks the pair of `setup`, lets `prepare` set it up, fights one round
+/// and hands the battle to `check`, in each of 3000 battles.
+fn locked_rounds(
+    setup: &SovSetup,
+    prepare: impl Fn(&mut Battle<'_, VecTrace>),
+    mut check: impl FnMut(&mut Battle<'_, VecTrace>),
+) {
+    for i in 0..3000 {
+        with_battle(setup, i, |b| {
+            lock(b);
+            prepare(b);
+            b.fight(0, 1, false);
+            check(b);
+        });
+    }
+}
+
 #[test]
 fn t70_a_lost_scrum_falls_back_and_loses_levels() {
     // L2776-2779: the lower scrum score (casualties inflicted + ranks, 2
@@ -702,14 +568,15 @@ fn t70_a_lost_scrum_falls_back_and_loses_levels() {
     // reading). A failure falls back
     // max(6", base move) = 6" and costs a level; a major failure two levels
     // and one integrity level. (From Confident, so the loser never becomes
-    // Broken: see the docs' table for that case.)
+    // Broken: the next test takes that case.)
     let setup = locked_setup("close", false);
     let mut seen = [0u32; 3];
-    for i in 0..3000 {
-        with_battle(&setup, i, |b| {
-            lock(b);
-            let before = [b.st.units[0].pos, b.st.units[1].pos];
-            b.fight(0, 1, false);
+    locked_rounds(
+        &setup,
+        |_| {},
+        |b| {
+            // Where `locked_setup` stands the pair.
+            let before = [[36.0, 20.0], [36.0, 22.0]];
             let ev = &b.trace.events;
             let inflicted = [losses(ev, "warband"), losses(ev, "aux")];
             let score = inflicted.map(|c| u32::from(c) + 2);
@@ -745,8 +612,8 @@ fn t70_a_lost_scrum_falls_back_and_loses_levels() {
                 }
             }
             seen[drop] += 1;
-        });
-    }
+        },
+    );
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
@@ -757,34 +624,32 @@ fn t70_a_loser_made_broken_by_the_scrum_test_routs_and_flees() {
     // back; the winner does not follow it as a loser would.
     let setup = locked_setup("close", true);
     let mut seen = [0u32; 2];
-    for i in 0..3000 {
-        with_battle(&setup, i, |b| {
-            lock(b);
-            for k in 0..2 {
-                b.st.units[k].cl = Cl::Shaken;
-            }
-            b.fight(0, 1, false);
-            let ev = &b.trace.events;
-            let Some(l) = (0..2).find(|&k| !rolls(ev, LABELS[k], "scrum test").is_empty()) else {
-                return;
-            };
-            let s = &b.st.units[l];
-            if !s.on_table() || s.cl > Cl::Broken {
-                return;
-            }
-            assert_eq!(s.cl, Cl::Routed, "a Broken loser routs");
-            assert_eq!(s.formation, Formation::Skirmish);
-            assert!(s.locked_with.is_none() && b.st.units[1 - l].locked_with.is_none());
-            assert_eq!(
-                rolls(ev, LABELS[l], "combat move (flee)").len(),
-                1,
-                "it flees"
-            );
-            assert!(!changed(ev, LABELS[l], "falls back"));
-            assert!(rolls(ev, LABELS[l], "follow-through").is_empty());
-            seen[usize::from(changed(ev, LABELS[1 - l], "follows through"))] += 1;
-        });
-    }
+    let shaken = |b: &mut Battle<'_, VecTrace>| {
+        for k in 0..2 {
+            b.st.units[k].cl = Cl::Shaken;
+        }
+    };
+    locked_rounds(&setup, shaken, |b| {
+        let ev = &b.trace.events;
+        let Some(l) = (0..2).find(|&k| !rolls(ev, LABELS[k], "scrum test").is_empty()) else {
+            return;
+        };
+        let s = &b.st.units[l];
+        if !s.on_table() || s.cl > Cl::Broken {
+            return;
+        }
+        assert_eq!(s.cl, Cl::Routed, "a Broken loser routs");
+        assert_eq!(s.formation, Formation::Skirmish);
+        assert!(s.locked_with.is_none() && b.st.units[1 - l].locked_with.is_none());
+        assert_eq!(
+            rolls(ev, LABELS[l], "combat move (flee)").len(),
+            1,
+            "it flees"
+        );
+        assert!(!changed(ev, LABELS[l], "falls back"));
+        assert!(rolls(ev, LABELS[l], "follow-through").is_empty());
+        seen[usize::from(changed(ev, LABELS[1 - l], "follows through"))] += 1;
+    });
     assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
 }
 
@@ -853,26 +718,14 @@ fn t73_defensive_fire_casualties_set_the_chargers_reaction_tl() {
     // on a Regular LV2 unit: target 4 on the D8) or goes back to where its
     // charge started with a suppression marker; a pass lets it make the
     // second combat move.
-    let archers = unit(
-        "archers",
-        "archer",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
-        [36.0, 10.0],
-    );
+    let archers = archers_at(10.0);
     // 24 in 12 files of Open Order: 3" deep; 14" between the fronts, so no
     // first combat move (at most 12") reaches.
     let warband = unit(
         "warband",
         "germanic_warrior",
-        24,
-        12,
-        "open",
-        "regular",
-        2,
+        (24, 12),
+        "open regular 2",
         [36.0, 26.0],
     );
     let setup = setup_of(&scenario("", &[archers], &[warband], ""));
@@ -928,47 +781,23 @@ fn t80_the_leadership_table_rows_fail_one_time_in_four() {
     // L3527: Elite LV3, Regular LV2 and Untrained LV1 are the same leader:
     // each fails a test at TL 0 with P 1/4 (3/12 = 2/8 = 1/4).
     let units = [
-        unit(
-            "elite",
-            "auxiliary",
-            10,
-            10,
-            "close",
-            "elite",
-            3,
-            [12.0, 8.0],
-        ),
+        unit("elite", "auxiliary", (10, 10), "close elite 3", [12.0, 8.0]),
         unit(
             "regular",
             "auxiliary",
-            10,
-            10,
-            "close",
-            "regular",
-            2,
+            (10, 10),
+            "close regular 2",
             [36.0, 8.0],
         ),
         unit(
             "untrained",
             "auxiliary",
-            10,
-            10,
-            "close",
-            "untrained",
-            1,
+            (10, 10),
+            "close untrained 1",
             [60.0, 8.0],
         ),
     ];
-    let far = unit(
-        "enemy",
-        "germanic_warrior",
-        24,
-        12,
-        "open",
-        "regular",
-        2,
-        [36.0, 44.0],
-    );
+    let far = far_enemy();
     let setup = setup_of(&scenario("", &units, &[far], ""));
     for (die, lv) in [(Die::D12, 3), (Die::D8, 2), (Die::D4, 1)] {
         assert!((p_pass(die, lv) - 0.75).abs() < 1e-12);
@@ -995,34 +824,19 @@ fn t87_a_wall_covers_only_against_fire_across_it() {
     // Both archers shoot from 10.75" (band 3, D8) at an Open Order target
     // 1.5" behind the wall.
     let wall = r#"{ name = "wall", kind = "wall", polygon = [[26, 19.5], [46, 19.5], [46, 20.5], [26, 20.5]] }"#;
-    let front = unit(
-        "front",
-        "archer",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
-        [36.0, 10.0],
-    );
+    let front = unit("front", "archer", (12, 12), "close regular 2", [36.0, 10.0]);
     let behind = unit(
         "behind",
         "archer",
-        12,
-        12,
-        "close",
-        "regular",
-        2,
+        (12, 12),
+        "close regular 2",
         [36.0, 34.0],
     );
     let target = unit(
         "warband",
         "germanic_warrior",
-        12,
-        12,
-        "open",
-        "regular",
-        2,
+        (12, 12),
+        "open regular 2",
         [36.0, 22.0],
     );
     for (terrain, across) in [(wall, Die::D12), ("", Die::D8)] {

@@ -26,7 +26,20 @@ fn scenario(romans: &str, germans: &str, options: &str) -> String {
 }
 
 /// As [`scenario`], on a table with these terrain pieces (inline tables).
-fn scenario_on(terrain: &str, romans: &str, germans: &str, options: &str) -> String {
+pub(crate) fn scenario_on(terrain: &str, romans: &str, germans: &str, options: &str) -> String {
+    let battlefield = format!("width = 72\ndepth = 48\nterrain = [{terrain}]");
+    sov_scenario(&battlefield, romans, germans, options)
+}
+
+/// A scenario of the seed's figures: the `[battlefield]` table's lines,
+/// the Romans' (`shieldwall`) and the Germans' (`wild_charge`) units as
+/// TOML inline tables, and the `[options]` lines.
+pub(crate) fn sov_scenario(
+    battlefield: &str,
+    romans: &str,
+    germans: &str,
+    options: &str,
+) -> String {
     format!(
         r#"
 [scenario]
@@ -37,9 +50,7 @@ ruleset = "standards_of_valor"
 {options}
 
 [battlefield]
-width = 72
-depth = 48
-terrain = [{terrain}]
+{battlefield}
 
 [[side]]
 name = "Romans"
@@ -56,7 +67,7 @@ units = [{germans}]
     )
 }
 
-fn setup_of(text: &str) -> SovSetup {
+pub(crate) fn setup_of(text: &str) -> SovSetup {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let s = load_scenario_text("test.toml", text, Some(dir)).unwrap_or_else(|e| panic!("{e}"));
     match s.rules {
@@ -89,8 +100,18 @@ fn the_cost_examples_price_the_scenarios_units() {
 
 /// A fresh battle on `setup` with battle stream `i`.
 fn with_battle<R>(setup: &SovSetup, i: u64, f: impl FnOnce(&mut Battle<'_, VecTrace>) -> R) -> R {
+    with_seeded_battle(11, setup, i, f)
+}
+
+/// A fresh traced battle on `setup`: stream `i` of `seed`.
+pub(crate) fn with_seeded_battle<R>(
+    seed: u64,
+    setup: &SovSetup,
+    i: u64,
+    f: impl FnOnce(&mut Battle<'_, VecTrace>) -> R,
+) -> R {
     let mut scratch = Scratch::new(setup);
-    let mut dice = Dice::for_battle(11, i);
+    let mut dice = Dice::for_battle(seed, i);
     let mut trace = VecTrace::default();
     let mut b = Battle {
         setup,
@@ -500,4 +521,30 @@ fn fleeing_through_friends_makes_them_test_and_moves_on_past_them() {
         assert!(!overlap(b, 0, 1), "moved on past the legionaries");
         assert!(b.st.units[1].pos[1] < 8.0);
     });
+}
+
+#[test]
+fn formed_units_block_sight_under_their_option() {
+    // L507, L520: under `formed_units_block_sight`, archers behind a Close
+    // Order line cannot see (so shoot at) the warband beyond it; a Skirmish
+    // screen does not block; with the option off (the default) nothing but
+    // woods blocks sight.
+    let archers = r#"{ profile = "archer", figures = 10, files = 10, formation = "open", quality = "regular", lv = 2, at = [36, 2] }"#;
+    let near = WARRIORS.replace("[36, 40]", "[36, 16]");
+    let line = format!("{archers}, {LEGIONARIES}");
+    let screen = format!(
+        "{archers}, {}",
+        LEGIONARIES.replace("\"close\"", "\"skirmish\"")
+    );
+    for (romans, option, sees) in [
+        (&line, "formed_units_block_sight = true", false),
+        (&screen, "formed_units_block_sight = true", true),
+        (&line, "", true),
+    ] {
+        let setup = setup_of(&scenario(romans, &near, option));
+        with_battle(&setup, 0, |b| {
+            assert_eq!(b.sees(0, 2), sees, "{romans} / {option}");
+            assert_eq!(b.can_shoot_at(0, 2, false), sees, "in range");
+        });
+    }
 }

@@ -6,12 +6,13 @@
 //! baseline; and `at` given under a set-up, missing under `placed`, or a
 //! force too big for its zone are located problems with a fix.
 
+use super::sov_rules::{setup_of, sov_scenario};
 use muster::rules::Side;
 use muster::rulesets::standards_of_valor::deploy::{command_unit, lead_unit, SetupKind};
 use muster::rulesets::standards_of_valor::field::{block_at, Block};
 use muster::rulesets::standards_of_valor::setup::SovSetup;
 use muster::rulesets::standards_of_valor::state::move_inches;
-use muster::scenario::{load_scenario_text, ScenarioRules};
+use muster::scenario::load_scenario_text;
 use std::path::Path;
 
 fn dir() -> &'static Path {
@@ -20,14 +21,6 @@ fn dir() -> &'static Path {
 
 fn shipped(name: &str) -> String {
     std::fs::read_to_string(dir().join("scenarios/standards_of_valor").join(name)).unwrap()
-}
-
-fn setup_of(text: &str) -> SovSetup {
-    let s = load_scenario_text("test.toml", text, Some(dir())).unwrap_or_else(|e| panic!("{e}"));
-    match s.rules {
-        ScenarioRules::StandardsOfValor(r) => r.setup,
-        _ => panic!("not Standards of Valor"),
-    }
 }
 
 fn problems_of(text: &str) -> String {
@@ -40,31 +33,9 @@ fn problems_of(text: &str) -> String {
 /// A scenario of the seed's figures on a `width` x `depth` table under
 /// `setup`, with these units (TOML inline tables).
 fn scenario(table: [u32; 2], setup: &str, romans: &str, germans: &str) -> String {
-    format!(
-        r#"
-[scenario]
-name = "test"
-ruleset = "standards_of_valor"
-
-[battlefield]
-width = {}
-depth = {}
-setup = "{setup}"
-
-[[side]]
-name = "Romans"
-army_list = "sov_seed_figures"
-doctrine = "shieldwall"
-units = [{romans}]
-
-[[side]]
-name = "Germans"
-army_list = "sov_seed_figures"
-doctrine = "wild_charge"
-units = [{germans}]
-"#,
-        table[0], table[1]
-    )
+    let [width, depth] = table;
+    let battlefield = format!("width = {width}\ndepth = {depth}\nsetup = \"{setup}\"");
+    sov_scenario(&battlefield, romans, germans, "")
 }
 
 const TRIBUNE: &str = r#"{ profile = "cohort_command", label = "tribune", figures = 3, formation = "open", quality = "veteran", lv = 1 }"#;
@@ -92,7 +63,7 @@ fn from_baseline(s: &SovSetup, u: usize) -> (f32, f32) {
         Side::A => b.centre[1],
         Side::B => s.depth - b.centre[1],
     };
-    (y - b.half_d, y + b.half_d)
+    (y - b.half_y, y + b.half_y)
 }
 
 fn assert_on_table_apart(s: &SovSetup) {
@@ -100,16 +71,16 @@ fn assert_on_table_apart(s: &SovSetup) {
     for (i, a) in blocks.iter().enumerate() {
         let label = &s.units[i].label;
         assert!(
-            a.centre[0] - a.half_w >= -1e-3 && a.centre[0] + a.half_w <= s.width + 1e-3,
+            a.centre[0] - a.half_x >= -1e-3 && a.centre[0] + a.half_x <= s.width + 1e-3,
             "{label} off the table: {a:?}"
         );
         assert!(
-            a.centre[1] - a.half_d >= -1e-3 && a.centre[1] + a.half_d <= s.depth + 1e-3,
+            a.centre[1] - a.half_y >= -1e-3 && a.centre[1] + a.half_y <= s.depth + 1e-3,
             "{label} off the table: {a:?}"
         );
         for (j, b) in blocks.iter().enumerate().skip(i + 1) {
-            let apart = (a.centre[0] - b.centre[0]).abs() >= a.half_w + b.half_w - 1e-3
-                || (a.centre[1] - b.centre[1]).abs() >= a.half_d + b.half_d - 1e-3;
+            let apart = (a.centre[0] - b.centre[0]).abs() >= a.half_x + b.half_x - 1e-3
+                || (a.centre[1] - b.centre[1]).abs() >= a.half_y + b.half_y - 1e-3;
             assert!(apart, "{label} overlaps {}", s.units[j].label);
         }
     }

@@ -162,12 +162,9 @@ impl<T: Tracer> Battle<'_, T> {
     /// The enemy `u` would charge: within reach, not locked, by `targets`.
     fn charge_target(&self, u: usize) -> Option<usize> {
         let reach = self.charge_reach(u);
-        let (terrain, at) = (&self.setup.terrain, self.st.units[u].pos);
         let ok = |e: &usize| {
             let s = &self.st.units[*e];
-            self.dist(u, *e) <= reach
-                && s.locked_with.is_none()
-                && !terrain.woods_between(at, s.pos)
+            self.dist(u, *e) <= reach && s.locked_with.is_none() && self.sees(u, *e)
         };
         self.pick(u, self.enemies(u).filter(ok))
     }

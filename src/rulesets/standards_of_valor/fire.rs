@@ -53,16 +53,12 @@ impl<T: Tracer> Battle<'_, T> {
         let n = self.st.units.len();
         let ts = &self.st.units[t];
         let broken_ok = self.st.units[u].cl != Cl::Broken || self.st.fired_on[u * n + t];
-        let sight = !self
-            .setup
-            .terrain
-            .woods_between(self.st.units[u].pos, ts.pos);
-        ts.on_table() && ts.locked_with.is_none() && broken_ok && sight
+        ts.on_table() && ts.locked_with.is_none() && broken_ok && self.sees(u, t)
     }
 
     /// Whether `u` can shoot at `t` now: a target it may fire on, in range
-    /// and in sight (woods block sight; formed units do not here, see the
-    /// docs' "Not simulated").
+    /// and in sight (`sight`: woods block it, and formed units under
+    /// `formed_units_block_sight`).
     pub fn can_shoot_at(&self, u: usize, t: usize, moved: bool) -> bool {
         self.may_target(u, t) && self.range_die(u, t, moved).is_some()
     }

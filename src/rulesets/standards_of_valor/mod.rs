@@ -39,6 +39,7 @@ pub mod passage;
 pub mod points;
 pub mod pool;
 pub mod setup;
+pub mod sight;
 pub mod spec;
 pub mod state;
 pub mod terrain;

@@ -105,6 +105,11 @@ rule_options! {
     #[cite = "4.4"]
     fright_checks: bool = true;
 
+    /// formed units (Close and Open Order) blocking sight, and so fire and charges (L507): off
+    /// by default, because the shipped doctrines keep no lanes open and block their own troops
+    #[cite = "3.4"]
+    formed_units_block_sight: bool = false;
+
     /// several Confidence triggers from one fire resolution: one test at the highest basic TL
     /// (L1188), or one test per trigger
     #[cite = "7.3, 15"]

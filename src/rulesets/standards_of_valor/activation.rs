@@ -162,9 +162,10 @@ impl<T: Tracer> Battle<'_, T> {
     /// The enemy `u` would charge: within reach, not locked, by `targets`.
     fn charge_target(&self, u: usize) -> Option<usize> {
         let reach = self.charge_reach(u);
+        let mine = self.block(u);
         let ok = |e: &usize| {
             let s = &self.st.units[*e];
-            self.dist(u, *e) <= reach && s.locked_with.is_none() && self.sees(u, *e)
+            self.dist_from(u, &mine, *e) <= reach && s.locked_with.is_none() && self.sees(u, *e)
         };
         self.pick(u, self.enemies(u).filter(ok))
     }
@@ -172,15 +173,19 @@ impl<T: Tracer> Battle<'_, T> {
     /// The target `u`'s doctrine prefers among `cands`.
     fn pick(&self, u: usize, cands: impl Iterator<Item = usize>) -> Option<usize> {
         let rule = self.setup.sides[self.side(u)].doctrine.targets;
+        let mine = self.block(u);
         let key = |e: usize| -> f32 {
-            let d = self.dist(u, e);
+            let d = self.dist_from(u, &mine, e);
             match rule {
                 Targets::Nearest => d,
                 Targets::Weakest => f32::from(self.st.units[e].figures) + d / 100.0,
                 Targets::Priority => d - if self.st.units[e].activated { 6.0 } else { 0.0 },
             }
         };
-        cands.min_by(|&a, &b| key(a).total_cmp(&key(b)))
+        cands
+            .map(|e| (e, key(e)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(e, _)| e)
     }
 
     fn charge_with_actions(&mut self, u: usize, actions: &mut u8) {
@@ -331,15 +336,21 @@ impl<T: Tracer> Battle<'_, T> {
         if !(doctrine.face_threats && able) {
             return false;
         }
-        let threats = || {
-            self.enemies(u)
-                .filter(|&e| self.can_charge(e) && self.dist(u, e) <= self.charge_reach(e))
-        };
-        if threats().any(|e| self.aspect(e, u) == 0) {
-            return false;
+        let mut nearest: Option<(usize, f32)> = None;
+        let mine = self.block(u);
+        for e in self.enemies(u) {
+            let d = self.dist_from(u, &mine, e);
+            if d > self.charge_reach(e) || !self.can_charge(e) {
+                continue;
+            }
+            if self.aspect(e, u) == 0 {
+                return false;
+            }
+            if nearest.map_or(true, |(_, best)| d < best) {
+                nearest = Some((e, d));
+            }
         }
-        let nearest = threats().min_by(|&a, &b| self.dist(u, a).total_cmp(&self.dist(u, b)));
-        let Some(e) = nearest else {
+        let Some((e, _)) = nearest else {
             return false;
         };
         let facing = Facing::toward(s.pos, self.st.units[e].pos);

@@ -111,8 +111,14 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// The measured distance between units `a` and `b`.
     pub fn dist(&self, a: usize, b: usize) -> f32 {
+        self.dist_from(a, &self.block(a), b)
+    }
+
+    /// [`Self::dist`] with `a`'s block already worked out, for loops over
+    /// many `b`.
+    pub fn dist_from(&self, a: usize, a_block: &Block, b: usize) -> f32 {
         let sk = |u: usize| self.st.units[u].formation == super::melee_dice::Formation::Skirmish;
-        field::distance(&self.block(a), sk(a), &self.block(b), sk(b))
+        field::distance(a_block, sk(a), &self.block(b), sk(b))
     }
 
     /// Enemy units of `u` on the table.
@@ -124,8 +130,9 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// The nearest enemy on the table and its distance.
     pub fn nearest_enemy(&self, u: usize) -> Option<(usize, f32)> {
+        let mine = self.block(u);
         self.enemies(u)
-            .map(|e| (e, self.dist(u, e)))
+            .map(|e| (e, self.dist_from(u, &mine, e)))
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 

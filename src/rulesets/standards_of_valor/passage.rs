@@ -50,28 +50,31 @@ impl<T: Tracer> Battle<'_, T> {
     /// Where a move of `u` from `from` to `to` ends among the other units,
     /// and the unit that stopped it: short of the first unit in its way,
     /// and never inside a friend it passed through.
-    fn path_end(&self, u: usize, from: [f32; 2], to: [f32; 2], target: usize) -> [f32; 2] {
-        let end = match self.first_obstacle(u, (from, to), target) {
-            Some((_, t)) => field::lerp(from, to, t),
-            None => to,
+    fn path_end(
+        &self,
+        u: usize,
+        from: [f32; 2],
+        to: [f32; 2],
+        target: usize,
+    ) -> ([f32; 2], Option<usize>) {
+        let (end, blocker) = match self.first_obstacle(u, (from, to), target) {
+            Some((o, t)) => (field::lerp(from, to, t), Some(o)),
+            None => (to, None),
         };
+        if self.friend_overlapped(u, end).is_none() {
+            return (end, blocker);
+        }
         let half = self.half_extents(u);
         let side = self.side(u);
-        let ends_inside = (0..self.st.units.len())
+        let entered = (0..self.st.units.len())
             .filter(|&f| f != u && self.side(f) == side && self.st.units[f].on_table())
             .filter_map(|f| field::first_touch(from, end, half, &self.block(f)))
             .filter(|&t| t < 1.0)
             .min_by(f32::total_cmp);
-        let inside_at_end = ends_inside.is_some_and(|_| self.overlaps_friend(u, end));
-        match ends_inside {
-            Some(t) if inside_at_end => field::lerp(from, end, t),
-            _ => end,
+        match entered {
+            Some(t) => (field::lerp(from, end, t), blocker),
+            None => (end, blocker),
         }
-    }
-
-    /// Whether `u` placed at `at` would overlap a friend.
-    fn overlaps_friend(&self, u: usize, at: [f32; 2]) -> bool {
-        self.friend_overlapped(u, at).is_some()
     }
 
     /// A friend that `u` placed at `at` would overlap.
@@ -92,8 +95,7 @@ impl<T: Tracer> Battle<'_, T> {
     /// charges or closes on.
     pub fn move_among_units(&mut self, u: usize, to: [f32; 2], target: usize) {
         let from = self.st.units[u].pos;
-        let end = self.path_end(u, from, to, target);
-        let blocker = self.first_obstacle(u, (from, to), target).map(|(o, _)| o);
+        let (end, blocker) = self.path_end(u, from, to, target);
         self.st.units[u].pos = end;
         let Some(f) = blocker.filter(|&f| self.side(f) == self.side(u)) else {
             return;
@@ -104,7 +106,7 @@ impl<T: Tracer> Battle<'_, T> {
         }
         let past = self.past_the_end(u, f, (from, to));
         let step_to = field::toward(end, past, left, 0.0).0;
-        self.st.units[u].pos = self.path_end(u, end, step_to, target);
+        self.st.units[u].pos = self.path_end(u, end, step_to, target).0;
         self.change(u, |b| format!("goes around {}", b.label(f)));
     }
 

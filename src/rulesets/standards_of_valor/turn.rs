@@ -93,7 +93,9 @@ impl<T: Tracer> Battle<'_, T> {
             ActivationOrder::Listed => self.unactivated(s).next(),
             ActivationOrder::FrontFirst => self
                 .unactivated(s)
-                .min_by(|&a, &b| near(a).total_cmp(&near(b))),
+                .map(|u| (u, near(u)))
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(u, _)| u),
             ActivationOrder::ThreatenedFirst => self.unactivated(s).max_by_key(|&u| {
                 (
                     self.st.units[u].suppression,

@@ -28,36 +28,31 @@ fn scenario(terrain: &str, south: &[String], north: &[String], options: &str) ->
 
 /// A Germanic warband far off at the north end of the table.
 fn far_enemy() -> String {
-    let kind = "open regular 2";
-    unit("enemy", "germanic_warrior", (24, 12), kind, [36.0, 44.0])
+    unit("enemy germanic_warrior 24x12 open regular 2", [36.0, 44.0])
 }
 
 /// Twelve Regular archers in one Close Order line centred on `[36, y]`.
 fn archers_at(y: f32) -> String {
-    unit("archers", "archer", (12, 12), "close regular 2", [36.0, y])
+    unit("archers archer 12x12 close regular 2", [36.0, y])
 }
 
 /// A lone Regular warband of 12 at the south end, the enemy far off.
 fn lone_warband() -> SovSetup {
-    let kind = "close regular 2";
-    let warband = unit("warband", "germanic_warrior", (12, 12), kind, [36.0, 5.0]);
+    let warband = unit(
+        "warband germanic_warrior 12x12 close regular 2",
+        [36.0, 5.0],
+    );
     setup_of(&scenario("", &[warband], &[far_enemy()], ""))
 }
 
-/// One unit: label, profile, (figures, files), "formation quality LV"
-/// (e.g. "close regular 2"), centre.
-fn unit(
-    label: &str,
-    profile: &str,
-    (figures, files): (u16, u16),
-    kind: &str,
-    at: [f32; 2],
-) -> String {
-    let [formation, quality, lv]: [&str; 3] = kind
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .try_into()
-        .expect("formation quality LV");
+/// One unit from "label profile FIGURESxFILES formation quality LV"
+/// (e.g. "aux auxiliary 20x10 close regular 2") and its centre.
+fn unit(spec: &str, at: [f32; 2]) -> String {
+    let words: Vec<&str> = spec.split_whitespace().collect();
+    let [label, profile, size, formation, quality, lv] = words[..] else {
+        panic!("unit spec {spec:?}");
+    };
+    let (figures, files) = size.split_once('x').expect("FIGURESxFILES");
     format!(
         r#"{{ profile = "{profile}", label = "{label}", figures = {figures}, files = {files}, formation = "{formation}", quality = "{quality}", lv = {lv}, at = [{}, {}] }}"#,
         at[0], at[1]
@@ -143,13 +138,7 @@ fn t11_leader_killed_suppresses_rerolls_lv_and_tests_confidence() {
     // MM: 3, L1208-1234). Leaders fall only with the last figure by
     // default (L2438), so the sensitivity option lets one fall to fire.
     let archers = archers_at(10.0);
-    let target = unit(
-        "century",
-        "auxiliary",
-        (4, 4),
-        "close regular 2",
-        [36.0, 14.0],
-    );
+    let target = unit("century auxiliary 4x4 close regular 2", [36.0, 14.0]);
     let text = scenario("", &[archers], &[target], "leader_loss = \"proportional\"");
     let setup = setup_of(&text);
     let (mut by_d6, mut by_result) = ([0u32; 3], [0u32; 3]);
@@ -194,25 +183,10 @@ fn t14_communication_within_six_inches_needs_no_roll() {
     // L883-886: within 6" the message passes without a roll; beyond, the
     // sender rolls (L871).
     for (gap, rolled) in [(6.0f32, false), (6.5, true)] {
-        let cmdr = unit(
-            "hq",
-            "cohort_command",
-            (3, 3),
-            "open veteran 1",
-            [36.0, 3.0],
-        );
-        let sub = unit(
-            "aux",
-            "auxiliary",
-            (20, 10),
-            "close green 3",
-            [36.0, 3.0 + gap],
-        );
+        let cmdr = unit("hq cohort_command 3x3 open veteran 1", [36.0, 3.0]);
+        let sub = unit("aux auxiliary 20x10 close green 3", [36.0, 3.0 + gap]);
         let far = unit(
-            "warband",
-            "germanic_warrior",
-            (24, 12),
-            "open regular 2",
+            "warband germanic_warrior 24x12 open regular 2",
             [36.0, 44.0],
         );
         let setup = setup_of(&scenario("", &[cmdr, sub], &[far], ""));
@@ -235,18 +209,9 @@ fn t17_first_casualty_at_medium_motivation_tests_at_tl_one() {
     // Medium mission takes casualties from fire: TL 1 (the text's example
     // says +2; its own table says 1), target 3 on the D8: 4+ stays ST,
     // 2-3 SH, 1 BR.
-    let unit0 = unit(
-        "century",
-        "auxiliary",
-        (20, 10),
-        "close regular 2",
-        [36.0, 10.0],
-    );
+    let unit0 = unit("century auxiliary 20x10 close regular 2", [36.0, 10.0]);
     let far = unit(
-        "warband",
-        "germanic_warrior",
-        (24, 12),
-        "open regular 2",
+        "warband germanic_warrior 24x12 open regular 2",
         [36.0, 44.0],
     );
     let mut setup = setup_of(&scenario("", &[unit0], &[far], ""));
@@ -311,26 +276,17 @@ fn t19_a_shaken_unit_that_refuses_to_advance_loses_the_action() {
 /// 10: ratio 1, TL 1, L787) and these other units.
 fn fright_setup(friends: &[[f32; 2]], enemy: [f32; 2]) -> SovSetup {
     let mut south = vec![
-        unit(
-            "troopers",
-            "auxiliary",
-            (10, 10),
-            "close regular 2",
-            [36.0, 8.0],
-        ),
-        unit(
-            "riders",
-            "turma",
-            (5, 5),
-            "skirmish regular 2",
-            [10.0, 30.0],
-        ),
+        unit("troopers auxiliary 10x10 close regular 2", [36.0, 8.0]),
+        unit("riders turma 5x5 skirmish regular 2", [10.0, 30.0]),
     ];
     for (k, at) in friends.iter().enumerate() {
         let label = format!("friend{k}");
-        south.push(unit(&label, "auxiliary", (10, 10), "close regular 2", *at));
+        south.push(unit(
+            &format!("{label} auxiliary 10x10 close regular 2"),
+            *at,
+        ));
     }
-    let foe = unit("enemy", "germanic_warrior", (6, 6), "open regular 2", enemy);
+    let foe = unit("enemy germanic_warrior 6x6 open regular 2", enemy);
     setup_of(&scenario("", &south, &[foe], ""))
 }
 
@@ -379,34 +335,10 @@ fn t26_a_superior_transfers_with_both_its_actions() {
     // to two subordinates (within 6", no communication roll, L885); each
     // acts at once, although both have activated already.
     let under = |u: String| u.replace(" }", ", parent = \"tribune\" }");
-    let tribune = unit(
-        "tribune",
-        "cohort_command",
-        (3, 3),
-        "open veteran 1",
-        [36.0, 6.0],
-    );
-    let left = under(unit(
-        "left",
-        "legionary",
-        (20, 10),
-        "close veteran 2",
-        [31.0, 8.0],
-    ));
-    let right = under(unit(
-        "right",
-        "auxiliary",
-        (20, 10),
-        "close regular 2",
-        [41.5, 8.0],
-    ));
-    let foe = unit(
-        "foe",
-        "germanic_warrior",
-        (24, 6),
-        "open green 2",
-        [36.0, 20.0],
-    );
+    let tribune = unit("tribune cohort_command 3x3 open veteran 1", [36.0, 6.0]);
+    let left = under(unit("left legionary 20x10 close veteran 2", [31.0, 8.0]));
+    let right = under(unit("right auxiliary 20x10 close regular 2", [41.5, 8.0]));
+    let foe = unit("foe germanic_warrior 24x6 open green 2", [36.0, 20.0]);
     let mut setup = setup_of(&scenario("", &[tribune, left, right], &[foe], ""));
     setup.sides[0].doctrine.transfers = true;
     with_battle(&setup, 0, |b| {
@@ -448,10 +380,7 @@ fn t28_t29_combat_moves_double_the_die_and_stop_at_the_goal() {
     // stops. The example's goal is 15" off: 4 then 6 moves 8" and arrives
     // (T28); 4 then 3 moves 14" and ends 1" short (T29).
     let mover = unit(
-        "warband",
-        "germanic_warrior",
-        (12, 12),
-        "close regular 2",
+        "warband germanic_warrior 12x12 close regular 2",
         [36.0, 5.0],
     );
     let goal = archers_at(21.0);
@@ -496,10 +425,7 @@ fn t47_close_order_cavalry_in_the_open_at_band_two_is_a_d4() {
     ] {
         // 16 horse in 8 files: 2 ranks of 2" (Close) or 2.5" (Open).
         let turma = unit(
-            "turma",
-            "turma",
-            (16, 8),
-            &format!("{} {} {}", formation, "regular", 2),
+            &format!("turma turma 16x8 {formation} regular 2"),
             [36.0, y],
         );
         let setup = setup_of(&scenario("", std::slice::from_ref(&archers), &[turma], ""));
@@ -515,20 +441,9 @@ fn t47_close_order_cavalry_in_the_open_at_band_two_is_a_d4() {
 /// Two Regular LV2 blocks of 20 in 10 files in contact: the auxiliaries
 /// (south) and the warband (north); both sides follow through or neither.
 fn locked_setup(north_formation: &str, follow_through: bool) -> SovSetup {
-    let aux = unit(
-        "aux",
-        "auxiliary",
-        (20, 10),
-        "close regular 2",
-        [36.0, 20.0],
-    );
-    let warband = unit(
-        "warband",
-        "germanic_warrior",
-        (20, 10),
-        &format!("{} {} {}", north_formation, "regular", 2),
-        [36.0, 22.0],
-    );
+    let aux = unit("aux auxiliary 20x10 close regular 2", [36.0, 20.0]);
+    let spec = format!("warband germanic_warrior 20x10 {north_formation} regular 2");
+    let warband = unit(&spec, [36.0, 22.0]);
     let mut setup = setup_of(&scenario("", &[aux], &[warband], ""));
     for side in &mut setup.sides {
         side.doctrine.follow_through = follow_through;
@@ -722,10 +637,7 @@ fn t73_defensive_fire_casualties_set_the_chargers_reaction_tl() {
     // 24 in 12 files of Open Order: 3" deep; 14" between the fronts, so no
     // first combat move (at most 12") reaches.
     let warband = unit(
-        "warband",
-        "germanic_warrior",
-        (24, 12),
-        "open regular 2",
+        "warband germanic_warrior 24x12 open regular 2",
         [36.0, 26.0],
     );
     let setup = setup_of(&scenario("", &[archers], &[warband], ""));
@@ -781,21 +693,9 @@ fn t80_the_leadership_table_rows_fail_one_time_in_four() {
     // L3527: Elite LV3, Regular LV2 and Untrained LV1 are the same leader:
     // each fails a test at TL 0 with P 1/4 (3/12 = 2/8 = 1/4).
     let units = [
-        unit("elite", "auxiliary", (10, 10), "close elite 3", [12.0, 8.0]),
-        unit(
-            "regular",
-            "auxiliary",
-            (10, 10),
-            "close regular 2",
-            [36.0, 8.0],
-        ),
-        unit(
-            "untrained",
-            "auxiliary",
-            (10, 10),
-            "close untrained 1",
-            [60.0, 8.0],
-        ),
+        unit("elite auxiliary 10x10 close elite 3", [12.0, 8.0]),
+        unit("regular auxiliary 10x10 close regular 2", [36.0, 8.0]),
+        unit("untrained auxiliary 10x10 close untrained 1", [60.0, 8.0]),
     ];
     let far = far_enemy();
     let setup = setup_of(&scenario("", &units, &[far], ""));
@@ -824,19 +724,10 @@ fn t87_a_wall_covers_only_against_fire_across_it() {
     // Both archers shoot from 10.75" (band 3, D8) at an Open Order target
     // 1.5" behind the wall.
     let wall = r#"{ name = "wall", kind = "wall", polygon = [[26, 19.5], [46, 19.5], [46, 20.5], [26, 20.5]] }"#;
-    let front = unit("front", "archer", (12, 12), "close regular 2", [36.0, 10.0]);
-    let behind = unit(
-        "behind",
-        "archer",
-        (12, 12),
-        "close regular 2",
-        [36.0, 34.0],
-    );
+    let front = unit("front archer 12x12 close regular 2", [36.0, 10.0]);
+    let behind = unit("behind archer 12x12 close regular 2", [36.0, 34.0]);
     let target = unit(
-        "warband",
-        "germanic_warrior",
-        (12, 12),
-        "open regular 2",
+        "warband germanic_warrior 12x12 open regular 2",
         [36.0, 22.0],
     );
     for (terrain, across) in [(wall, Die::D12), ("", Die::D8)] {

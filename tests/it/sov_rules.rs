@@ -3,8 +3,10 @@
 //! tests of their modules): the cost formula's examples as a scenario
 //! prices them, fire from the text's archer example against its exact
 //! outcome distribution, a rally and a communication test against their
-//! exact chances, the charge test's Threat Levels, and a mirror match
-//! that must come out even.
+//! exact chances, the charge test's Threat Levels, a mirror match that
+//! must come out even, facing a flank threat, going around friends and
+//! passing through them, fleeing through friends, and formed units
+//! blocking sight under their option.
 
 use super::support::within_4_sigma;
 use muster::dice::Dice;

@@ -169,8 +169,7 @@ impl<T: Tracer> Battle<'_, T> {
     fn withdraw(&mut self, t: usize, from: usize) {
         let step = move_inches(self.setup.profile_of(t).move_die).max(6.0);
         let threat = self.st.units[from].pos;
-        let to = field::away(self.st.units[t].pos, threat, step);
-        self.st.units[t].pos = self.over_ground(t, to);
+        self.st.units[t].pos = self.away_over_ground(t, threat, step);
         self.lose_integrity(t);
         self.change(t, |_| "withdraws".to_string());
         self.leave_if_off_table(t);

@@ -117,9 +117,7 @@ impl<T: Tracer> Battle<'_, T> {
         let e = usize::from(e);
         self.st.units[e].locked_with = None;
         let step = move_inches(self.setup.profile_of(u).move_die).max(6.0);
-        let threat = self.st.units[e].pos;
-        let to = field::away(self.st.units[u].pos, threat, step);
-        self.st.units[u].pos = self.over_ground(u, to);
+        self.st.units[u].pos = self.away_over_ground(u, self.st.units[e].pos, step);
         self.change(u, |_| "falls back".to_string());
         self.leave_if_off_table(u);
     }
@@ -170,11 +168,11 @@ impl<T: Tracer> Battle<'_, T> {
         let ahead = self.st.units[w].facing.ahead();
         let [x, y] = self.st.units[w].pos;
         let (width, depth) = (self.setup.width, self.setup.depth);
-        let ahead = [
+        let goal = [
             (x + ahead[0] * step).clamp(0.0, width),
             (y + ahead[1] * step).clamp(0.0, depth),
         ];
-        let to = self.over_ground(w, ahead);
+        let to = self.over_ground(w, goal);
         self.move_among_units(w, to, l);
         self.change(w, |_| "overruns the position".to_string());
     }

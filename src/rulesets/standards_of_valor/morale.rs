@@ -150,9 +150,7 @@ impl<T: Tracer> Battle<'_, T> {
             self.change(u, |b| format!("breaks off from {}", b.label(e)));
             let die = self.setup.profile_of(u).move_die;
             let step = f32::from(2 * self.roll(u, "combat move (flee)", die));
-            let threat = self.st.units[e].pos;
-            let to = field::away(self.st.units[u].pos, threat, step);
-            self.st.units[u].pos = self.over_ground(u, to);
+            self.st.units[u].pos = self.away_over_ground(u, self.st.units[e].pos, step);
             self.leave_if_off_table(u);
         }
     }

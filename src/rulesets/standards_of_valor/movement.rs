@@ -33,6 +33,12 @@ impl<T: Tracer> Battle<'_, T> {
         field::lerp(from, to, got / len)
     }
 
+    /// Where `u` gets moving `step` inches straight away from `threat`,
+    /// over the ground.
+    pub fn away_over_ground(&self, u: usize, threat: [f32; 2], step: f32) -> [f32; 2] {
+        self.over_ground(u, field::away(self.st.units[u].pos, threat, step))
+    }
+
     /// Whether `u` may still move this activation after firing.
     fn may_move_after_fire(&self, u: usize, fired: u8) -> bool {
         fired == 0

@@ -132,7 +132,8 @@ impl<T: Tracer> Battle<'_, T> {
     /// A fleeing unit's move to `to` (L1619-1621): each friend it passes
     /// through tests Confidence at TL = fleeing figures / standing figures
     /// (a ratio of 1/2 or more counts at least 1, as for fright checks),
-    /// and a unit that ends inside a friend is moved on past it.
+    /// and a unit that ends inside a friend is moved on past it along the
+    /// table's depth, the way routs flee.
     pub fn flee_to(&mut self, u: usize, to: [f32; 2]) {
         let from = self.st.units[u].pos;
         let half = self.half_extents(u);

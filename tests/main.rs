@@ -38,6 +38,7 @@ mod it {
     pub mod sob_on_dnd;
     pub mod sob_script;
     pub mod sob_vectors;
+    pub mod sov_combined;
     pub mod sov_examples;
     pub mod sov_invariants;
     pub mod sov_rules;

@@ -47,7 +47,7 @@ fn lone_warband() -> SovSetup {
 
 /// One unit from "label profile FIGURESxFILES formation quality LV"
 /// (e.g. "aux auxiliary 20x10 close regular 2") and its centre.
-fn unit(spec: &str, at: [f32; 2]) -> String {
+pub(crate) fn unit(spec: &str, at: [f32; 2]) -> String {
     let words: Vec<&str> = spec.split_whitespace().collect();
     let [label, profile, size, formation, quality, lv] = words[..] else {
         panic!("unit spec {spec:?}");

@@ -14,14 +14,17 @@
 //!   and no unit Broken, Routed or locked in hand-to-hand (L743-748);
 //! - every activation spends at most two actions (L718-741), each unit
 //!   activates at most once a turn and takes at most one transferred
-//!   activation a turn (ambiguity 37).
+//!   activation a turn (ambiguity 37);
+//! - a unit locked in hand-to-hand is never charged, except by the partners
+//!   of the combined assault contacting it (L2863-2872), and some combined
+//!   assaults are seen.
 //!
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 400 battles per scenario, else 60.
 
 use muster::engine::play_one;
 use muster::rules::{Ruleset, TraceEvent, VecTrace};
 use muster::scenario::{load_scenario, load_scenario_text, WithRuleset};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 fn battles() -> u64 {
@@ -67,7 +70,10 @@ struct Unit {
     side: usize,
     figures: Option<u32>,
     cl: String,
-    locked_with: Option<String>,
+    /// The units locked in hand-to-hand with it.
+    partners: BTreeSet<String>,
+    /// The charge that locked it, when it charged into a melee.
+    locked_by_charge: Option<usize>,
     gone: bool,
     activated: bool,
     transferred: bool,
@@ -81,7 +87,9 @@ struct Replay<'a> {
     units: HashMap<String, Unit>,
     current: Option<String>,
     broken_may_charge: bool,
-    checked: [usize; 5],
+    /// Charges declared so far: each close assault's number.
+    charges: usize,
+    checked: [usize; 7],
 }
 
 impl Replay<'_> {
@@ -187,17 +195,34 @@ impl Replay<'_> {
         self.checked[0] += 1;
     }
 
+    /// Contacts lock units, leaving hand-to-hand unlocks them; a unit
+    /// already locked is never charged, except by the partners of the
+    /// combined assault that is contacting it now (L2863-2872).
     fn locks(&mut self, label: &str, change: &str) {
         if let Some(enemy) = change.strip_prefix("contacts ") {
-            self.unit(label).locked_with = Some(enemy.to_string());
-            self.unit(enemy).locked_with = Some(label.to_string());
+            let charge = self.charges;
+            let earlier = self.units[enemy]
+                .partners
+                .iter()
+                .find(|p| self.units[p.as_str()].locked_by_charge != Some(charge))
+                .cloned();
+            if let Some(p) = earlier {
+                self.fail(format!("{label} charged {enemy}, already locked with {p}"));
+            }
+            if !self.units[enemy].partners.is_empty() {
+                self.checked[6] += 1;
+            }
+            self.unit(label).partners.insert(enemy.to_string());
+            self.unit(label).locked_by_charge = Some(charge);
+            self.unit(enemy).partners.insert(label.to_string());
+            self.checked[5] += 1;
         } else if change.starts_with("falls back")
             || change.starts_with("breaks off")
             || change.starts_with("withdraws")
             || change.starts_with("leaves the table")
         {
-            if let Some(e) = self.unit(label).locked_with.take() {
-                self.unit(&e).locked_with = None;
+            for p in std::mem::take(&mut self.unit(label).partners) {
+                self.unit(&p).partners.remove(label);
             }
             if change.starts_with("leaves the table") {
                 self.unit(label).gone = true;
@@ -213,6 +238,9 @@ impl Replay<'_> {
                 self.fail(format!("{unit} charges at {cl}"));
             }
             self.checked[2] += 1;
+        }
+        if decision == "charge" {
+            self.charges += 1;
         }
         if decision == "passing" {
             self.pass(side);
@@ -236,7 +264,7 @@ impl Replay<'_> {
             ));
         }
         let held = self.units.values().any(|u| {
-            u.side == side && !u.gone && (u.cl == "BR" || u.cl == "RO" || u.locked_with.is_some())
+            u.side == side && !u.gone && (u.cl == "BR" || u.cl == "RO" || !u.partners.is_empty())
         });
         if held {
             self.fail(format!(
@@ -254,8 +282,8 @@ impl Replay<'_> {
 }
 
 /// Replays every battle of `scenario`; returns what was checked.
-fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [usize; 5] {
-    let mut total = [0; 5];
+fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [usize; 7] {
+    let mut total = [0; 7];
     for (battle, events) in battles.iter().enumerate() {
         let units = sides
             .iter()
@@ -264,7 +292,8 @@ fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [us
                     side,
                     figures: None,
                     cl: "CO".to_string(),
-                    locked_with: None,
+                    partners: BTreeSet::new(),
+                    locked_by_charge: None,
                     gone: false,
                     activated: false,
                     transferred: false,
@@ -279,7 +308,8 @@ fn check(name: &str, (sides, battles): &Battles, broken_may_charge: bool) -> [us
             units,
             current: None,
             broken_may_charge,
-            checked: [0; 5],
+            charges: 0,
+            checked: [0; 7],
         };
         for e in events {
             match e {
@@ -332,9 +362,10 @@ fn every_shipped_scenario_plays_by_the_invariants() {
             "broken_charge = \"at_shaken_plus_one\"\nfailed_charge = \"second_free\"",
             true,
         ),
+        ("combined_hth = \"full_front\"", false),
     ];
     let scenarios = shipped();
-    let mut transfers = 0;
+    let (mut transfers, mut combined) = (0, 0);
     assert!(scenarios.len() >= 3, "the three scenarios of the issue");
     for path in scenarios {
         for (options, broken) in variants {
@@ -346,16 +377,28 @@ fn every_shipped_scenario_plays_by_the_invariants() {
             let traced = scenario.rules.with(Traced(battles()));
             let name = format!("{} [{options}]", path.display());
             let checked = check(&name, &traced, broken);
-            for (k, what) in ["losses", "suppressions", "charges", "actions"]
-                .iter()
-                .enumerate()
+            for (k, what) in [
+                "losses",
+                "suppressions",
+                "charges",
+                "actions",
+                "",
+                "contacts",
+            ]
+            .iter()
+            .enumerate()
             {
-                assert!(checked[k] > 0, "{name}: no {what} seen to check");
+                assert!(
+                    what.is_empty() || checked[k] > 0,
+                    "{name}: no {what} seen to check"
+                );
             }
             transfers += checked[4];
+            combined += checked[6];
         }
     }
     assert!(transfers > 0, "no transferred activation seen to check");
+    assert!(combined > 0, "no combined assault seen to check");
 }
 
 /// A made-up trace line breaking each rule is caught, so the replay is not
@@ -367,6 +410,8 @@ fn the_checks_catch_what_they_look_for() {
     sides.insert("b".to_string(), 1);
     sides.insert("A".to_string(), 10);
     sides.insert("B".to_string(), 11);
+    sides.insert("a2".to_string(), 0);
+    sides.insert("b2".to_string(), 1);
     let change = |unit: &str, change: &str| TraceEvent::Change {
         round: 1,
         unit: unit.to_string(),
@@ -399,6 +444,12 @@ fn the_checks_catch_what_they_look_for() {
         vec![
             change("a", "activates (CO, suppression 0)"),
             change("a", "activates (CO, suppression 0)"),
+        ],
+        vec![
+            decision("B", "b", "charge"),
+            change("b", "contacts a"),
+            decision("B", "b2", "charge"),
+            change("b2", "contacts a"),
         ],
     ];
     for events in bad {

@@ -12,6 +12,8 @@ use super::doctrine::{Charge, HthWithdraw, Targets};
 use super::field::{self, Facing};
 use super::ladder::TestResult;
 use super::melee_dice::{Formation, Mount};
+use super::options::FailedCharge;
+use super::partners::Party;
 use super::state::{move_inches, Ammo, Cl};
 use crate::rules::Tracer;
 
@@ -29,12 +31,17 @@ struct Done {
 impl<T: Tracer> Battle<'_, T> {
     /// Activates unit `u`.
     pub fn activate(&mut self, u: usize) {
+        self.mark_activated(u);
+        self.act(u);
+    }
+
+    /// Marks unit `u` activated this turn, traced.
+    pub fn mark_activated(&mut self, u: usize) {
         self.st.units[u].activated = true;
         self.change(u, |b| {
             let s = &b.st.units[u];
             format!("activates ({}, suppression {})", s.cl.name(), s.suppression)
         });
-        self.act(u);
     }
 
     /// Unit `u` takes a full activation a superior transferred to it
@@ -87,6 +94,9 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// A locked unit fights a round, or tries to withdraw (L2789-2799).
     fn locked_activation(&mut self, u: usize, e: usize) {
+        if let Some(d) = self.combined_melee(u) {
+            return self.combined_melee_activation(u, d);
+        }
         let doctrine = self.setup.sides[self.side(u)].doctrine.hth_withdraw;
         let outnumbered = 2 * self.weight(u) < self.weight(e);
         if doctrine == HthWithdraw::WhenOutnumbered && outnumbered {
@@ -149,18 +159,21 @@ impl<T: Tracer> Battle<'_, T> {
         };
         match doctrine.charge {
             Charge::Eager => true,
-            Charge::Favourable => {
-                let tl = self.charge_tl(u, t).unwrap_or(-10);
-                let target = i32::from(self.st.units[u].lv) + tl;
-                let faces = i32::from(self.setup.units[u].quality.die().faces());
-                self.weight(u) >= self.weight(t) && 2 * target < faces
-            }
+            Charge::Favourable => self.weight(u) >= self.weight(t) && self.likely_to_charge(u, t),
             Charge::Never => false,
         }
     }
 
+    /// Whether `u` passes its charge test on `t` more often than not.
+    pub fn likely_to_charge(&self, u: usize, t: usize) -> bool {
+        let tl = self.charge_tl(u, t).unwrap_or(-10);
+        let target = i32::from(self.st.units[u].lv) + tl;
+        let faces = i32::from(self.setup.units[u].quality.die().faces());
+        2 * target < faces
+    }
+
     /// The enemy `u` would charge: within reach, not locked, by `targets`.
-    fn charge_target(&self, u: usize) -> Option<usize> {
+    pub fn charge_target(&self, u: usize) -> Option<usize> {
         let reach = self.charge_reach(u);
         let mine = self.block(u);
         let ok = |e: &usize| {
@@ -206,6 +219,21 @@ impl<T: Tracer> Battle<'_, T> {
             super::assault::Assault::Refused { second_free: true }
         );
         *actions = 0;
+        self.after_charge(u, free);
+    }
+
+    /// The units that joined `u`'s combined assault end their activations
+    /// as a charger does: those that refused their charge test may take
+    /// their second action under `failed_charge = second_free`.
+    pub fn close_joiners(&mut self, u: usize, joined: &Party, went: &Party) {
+        let second_free = self.setup.options.failed_charge == FailedCharge::SecondFree;
+        for j in joined.iter().filter(|&j| j != u) {
+            self.after_charge(j, second_free && !went.contains(j));
+        }
+    }
+
+    /// The trace of a charge's actions, and the second action when `free`.
+    fn after_charge(&mut self, u: usize, free: bool) {
         let spent = if free { "action 1" } else { "actions 1-2" };
         self.change(u, |_| format!("{spent}: close assault"));
         if free && self.st.units[u].standing() {

@@ -10,6 +10,7 @@ use super::fire::FireKind;
 use super::ladder::TestResult;
 use super::melee_dice::{defender_odds_tl, Formation, Mount};
 use super::options::{BrokenCharge, ChargeReach, FailedCharge};
+use super::partners::{Party, MAX_PARTY};
 use super::state::{move_inches, Cl, Gone};
 use crate::rules::Tracer;
 
@@ -93,37 +94,138 @@ impl<T: Tracer> Battle<'_, T> {
         self.weight(u) * if fearsome { 2 } else { 1 }
     }
 
-    /// Unit `u` close-assaults `t`.
+    /// Unit `u` close-assaults `t`, with any friends its doctrine brings
+    /// into a combined assault (L2863-2872).
     pub fn assault(&mut self, u: usize, t: usize) -> Assault {
-        if let Some(tl) = self.charge_tl(u, t) {
-            if self.reaction(u, tl, "charge test") != TestResult::Pass {
-                let second_free = self.setup.options.failed_charge == FailedCharge::SecondFree;
-                self.change(u, |b| format!("refuses to charge {}", b.label(t)));
-                return Assault::Refused { second_free };
-            }
+        let joined = self.assault_party(u, t);
+        let mut party = joined;
+        self.charge_tests(&mut party, t);
+        let went = party.contains(u);
+        if !party.is_empty() {
+            self.press_assault(&party, t);
         }
-        self.st.units[u].charged_this_turn = true;
-        let aspect = self.aspect(u, t);
-        let start = self.st.units[u].pos;
-        let stood = self.receive_charge(u, t);
-        if self.combat_move(u, t) {
-            return self.contact(u, t, aspect);
-        }
-        if self.setup.profile_of(u).has(Ability::ShockMissile) {
-            self.fire(u, t, FireKind::Action, true);
-        }
-        if stood && !self.defensive_fire(t, u, start) {
+        self.close_joiners(u, &joined, &party);
+        if went {
             return Assault::Made;
         }
-        if self.st.units[u].standing() && self.st.units[t].on_table() && self.combat_move(u, t) {
-            return self.contact(u, t, aspect);
-        }
-        Assault::Made
+        let second_free = self.setup.options.failed_charge == FailedCharge::SecondFree;
+        Assault::Refused { second_free }
     }
 
-    /// The defender's answer (L2651-2673); true when it stands.
-    fn receive_charge(&mut self, u: usize, t: usize) -> bool {
-        if self.setup.profile_of(u).has(Ability::Terror)
+    /// Each member takes its charge test (L2596-2642, separately in a
+    /// combined assault, L2869); those that refuse leave the party.
+    fn charge_tests(&mut self, party: &mut Party, t: usize) {
+        let mut refused = false;
+        party.retain(|u| {
+            let Some(tl) = self.charge_tl(u, t) else {
+                return true;
+            };
+            if self.reaction(u, tl, "charge test") == TestResult::Pass {
+                return true;
+            }
+            self.change(u, |b| format!("refuses to charge {}", b.label(t)));
+            refused = true;
+            false
+        });
+        if refused && !party.is_empty() && !self.party_goes_on(party, false) {
+            party.retain(|_| false);
+        }
+    }
+
+    /// The charge of `party` on `t`: the defender's answer, two combat
+    /// moves with Shock Missile fire and Final Defensive Fire between
+    /// them, then contact for those that got there.
+    fn press_assault(&mut self, party: &Party, t: usize) {
+        self.charge_home(party, t);
+        for u in party.iter() {
+            self.st.units[u].assault_extra_tl = 0;
+        }
+    }
+
+    /// [`Self::press_assault`] up to and including the first round.
+    fn charge_home(&mut self, party: &Party, t: usize) {
+        let (mut aspects, mut starts) = ([0u8; MAX_PARTY], [[0.0f32; 2]; MAX_PARTY]);
+        for (k, u) in party.iter().enumerate() {
+            self.st.units[u].charged_this_turn = true;
+            aspects[k] = self.aspect(u, t);
+            starts[k] = self.st.units[u].pos;
+        }
+        let flank = |arrived: &Party, b: &Self| {
+            party.iter().enumerate().any(|(k, u)| {
+                arrived.contains(u)
+                    && aspects[k] > 0
+                    && b.st.units[u].formation != Formation::Skirmish
+            })
+        };
+        let stood = self.receive_charge(party, t);
+        let (mut arrived, mut coming) = (Party::default(), Party::default());
+        for u in party.iter() {
+            let target = if self.combat_move(u, t) {
+                &mut arrived
+            } else {
+                &mut coming
+            };
+            target.push(u);
+        }
+        if coming.is_empty() {
+            let f = flank(&arrived, self);
+            return self.contact(&arrived, t, f);
+        }
+        for u in coming.iter() {
+            if self.setup.profile_of(u).has(Ability::ShockMissile) {
+                self.fire(u, t, FireKind::Action, true);
+            }
+        }
+        if stood {
+            self.final_defensive_fire(party, &mut coming, t, &starts);
+        }
+        for u in coming.iter() {
+            if self.st.units[u].standing() && self.st.units[t].on_table() && self.combat_move(u, t)
+            {
+                arrived.push(u);
+            }
+        }
+        if !arrived.is_empty() {
+            let f = flank(&arrived, self);
+            self.contact(&arrived, t, f);
+        }
+    }
+
+    /// Final Defensive Fire at the nearest charger still coming; one that
+    /// falls back leaves `coming`, and the rest press on or break off.
+    fn final_defensive_fire(
+        &mut self,
+        party: &Party,
+        coming: &mut Party,
+        t: usize,
+        starts: &[[f32; 2]; MAX_PARTY],
+    ) {
+        let Some(x) = coming
+            .iter()
+            .min_by(|&a, &b| self.dist(t, a).total_cmp(&self.dist(t, b)))
+        else {
+            return;
+        };
+        let start = party
+            .iter()
+            .position(|u| u == x)
+            .map_or(self.st.units[x].pos, |k| starts[k]);
+        if self.defensive_fire(t, x, start) {
+            return;
+        }
+        coming.retain(|u| u != x);
+        let mut rest = *party;
+        rest.retain(|u| u != x);
+        if !rest.is_empty() && !self.party_goes_on(&rest, true) {
+            coming.retain(|_| false);
+        }
+    }
+
+    /// The defender's answer (L2651-2673) to the chargers of `party`; true
+    /// when it stands.
+    fn receive_charge(&mut self, party: &Party, t: usize) -> bool {
+        let terror_of = |u: usize, b: &Self| b.setup.profile_of(u).has(Ability::Terror);
+        if party.iter().any(|u| terror_of(u, self))
             && self.setup.units[t].quality == super::arms::Quality::Regular
         {
             self.panic_test(t);
@@ -132,13 +234,16 @@ impl<T: Tracer> Battle<'_, T> {
         if self.st.units[t].cl == Cl::Broken {
             self.set_cl(t, Cl::Routed);
         }
+        let first = party.iter().next().unwrap_or(t);
         if self.st.units[t].cl == Cl::Routed {
-            self.withdraw(t, u);
+            self.withdraw(t, first);
             return false;
         }
-        let (att, def) = (self.charging_count(u), self.weight(t).max(1));
-        let terror =
-            self.setup.profile_of(u).has(Ability::Terror) && self.st.units[u].cl > Cl::Shaken;
+        let att = party.iter().map(|u| self.charging_count(u)).sum();
+        let def = self.weight(t).max(1);
+        let terror = party
+            .iter()
+            .any(|u| terror_of(u, self) && self.st.units[u].cl > Cl::Shaken);
         let tl = defender_odds_tl(att, def) * if terror { 2 } else { 1 };
         let passed = self.confidence(t, tl, "receive charge") == TestResult::Pass;
         let outnumbered = att > def;
@@ -159,7 +264,7 @@ impl<T: Tracer> Battle<'_, T> {
                 },
                 "receive_charge",
             );
-            self.withdraw(t, u);
+            self.withdraw(t, first);
         }
         false
     }
@@ -236,12 +341,11 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Contact: a Routed defender caught is taken; otherwise hand-to-hand.
-    fn contact(&mut self, u: usize, t: usize, aspect: u8) -> Assault {
+    fn contact(&mut self, arrived: &Party, t: usize, flank: bool) {
         if self.st.units[t].cl == Cl::Routed {
             self.remove(t, Gone::Surrendered);
-            return Assault::Made;
+            return;
         }
-        self.engage(u, t, aspect);
-        Assault::Made
+        self.engage(arrived, t, flank);
     }
 }

@@ -147,9 +147,7 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// Takes unit `u` off the table with fate `gone`.
     pub fn remove(&mut self, u: usize, gone: Gone) {
-        if let Some(e) = self.st.units[u].locked_with.take() {
-            self.st.units[usize::from(e)].locked_with = None;
-        }
+        self.release(u);
         self.st.units[u].gone = Some(gone);
         self.change(u, |_| {
             format!("leaves the table ({})", super::state::FATES[gone as usize])

@@ -2,7 +2,8 @@
 //! who goes first when the side chooses, how units move, what they shoot
 //! and charge, how a charged unit answers (stand or withdraw, defensive
 //! fire), follow-through, suppression removal, rallies, Shield Walls,
-//! reforming, facing threats and withdrawing from hand-to-hand. Every decision the battle
+//! reforming, facing threats, withdrawing from hand-to-hand and combined
+//! assaults. Every decision the battle
 //! asks a doctrine for is a word of this file, and the trace names the key
 //! that made it.
 
@@ -78,6 +79,17 @@ words!(
     }
 );
 
+words!(
+    /// `combined_assault`: whether unactivated friends in reach join a close
+    /// assault on the same enemy (L2863-2872), and what the party does when
+    /// one of them refuses or falls back under defensive fire.
+    pub enum CombinedAssault {
+        "never" => Never,
+        "press_on" => PressOn,
+        "all_or_none" => AllOrNone,
+    }
+);
+
 /// A side's doctrine, typed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SovDoctrine {
@@ -107,6 +119,7 @@ pub struct SovDoctrine {
     /// (a Reform, L963-965).
     pub face_threats: bool,
     pub hth_withdraw: HthWithdraw,
+    pub combined_assault: CombinedAssault,
 }
 
 impl SovDoctrine {
@@ -132,6 +145,7 @@ impl SovDoctrine {
             reform: true,
             face_threats: true,
             hth_withdraw: HthWithdraw::Never,
+            combined_assault: CombinedAssault::Never,
         }
     }
 }

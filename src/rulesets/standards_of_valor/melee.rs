@@ -9,8 +9,9 @@ use super::arms::Ability;
 use super::battle::Battle;
 use super::field;
 use super::ladder::TestResult;
-use super::melee_dice::{counted_ranks, scrum_loser, Formation, ScrumScore};
+use super::melee_dice::{counted_ranks, scrum_loser, ScrumScore};
 use super::options::{HthModel, ScrumScoreOption};
+use super::partners::Party;
 use super::state::{move_inches, Cl, Gone};
 use crate::rules::Tracer;
 
@@ -23,27 +24,41 @@ pub struct RoundResult {
 }
 
 impl<T: Tracer> Battle<'_, T> {
-    /// `u` and `t` meet: they lock, and the first round is fought.
-    pub fn engage(&mut self, u: usize, t: usize, aspect: u8) {
-        self.st.units[u].locked_with = Some(t as u16);
-        self.st.units[t].locked_with = Some(u as u16);
-        self.st.units[u].fought_since_contact = false;
+    /// The attackers of `party` meet `t`: they lock, a flank or rear
+    /// attack costs the defender an integrity level (once), and the first
+    /// round is fought.
+    pub fn engage(&mut self, party: &Party, t: usize, flank: bool) {
+        for u in party.iter() {
+            self.lock(u, t);
+            self.st.units[u].fought_since_contact = false;
+        }
         self.st.units[t].fought_since_contact = false;
-        self.change(u, |b| format!("contacts {}", b.label(t)));
-        if aspect > 0 && self.st.units[u].formation != Formation::Skirmish {
+        for u in party.iter() {
+            self.change(u, |b| format!("contacts {}", b.label(t)));
+        }
+        if flank {
             self.change(t, |_| "is struck in the flank".to_string());
             self.lose_integrity(t);
         }
-        self.fight(u, t, true);
+        match party.iter().nth(1) {
+            None => self.fight(party.iter().next().unwrap_or(t), t, true),
+            Some(_) => self.fight_combined(t, party, false, true),
+        }
+    }
+
+    /// One round between `u` and `t` under `hth_model`, each on the share
+    /// of its front given.
+    pub fn round(&mut self, u: usize, t: usize, charge: bool, shares: [f32; 2]) -> RoundResult {
+        match self.setup.options.hth_model {
+            HthModel::DicePool => self.pool_round(u, t, charge, shares),
+            HthModel::LegacyExample => self.legacy_round(u, t, charge, shares),
+        }
     }
 
     /// One round between the active unit `u` and `t`, then the scrum test.
     pub fn fight(&mut self, u: usize, t: usize, charge: bool) {
         let ranks = [self.counted(u, t), self.counted(t, u)];
-        let r = match self.setup.options.hth_model {
-            HthModel::DicePool => self.pool_round(u, t, charge),
-            HthModel::LegacyExample => self.legacy_round(u, t, charge),
-        };
+        let r = self.round(u, t, charge, [1.0, 1.0]);
         self.st.units[u].fought_since_contact = true;
         self.st.units[t].fought_since_contact = true;
         let before = [self.st.units[u].figures, self.st.units[t].figures];
@@ -63,7 +78,7 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// The ranks `u` counts in the scrum against `e` (L2772-2776): none
     /// in rough ground or fighting across hard cover.
-    fn counted(&self, u: usize, e: usize) -> u16 {
+    pub fn counted(&self, u: usize, e: usize) -> u16 {
         let s = &self.st.units[u];
         let terrain = &self.setup.terrain;
         let across = terrain.cover(self.st.units[e].pos, s.pos) == super::terrain::CoverLevel::Hard;
@@ -82,40 +97,62 @@ impl<T: Tracer> Battle<'_, T> {
         if !self.st.units[u].on_table() {
             return self.after_melee(u, t, u);
         }
+        let defended = self.st.units[u].defended_this_turn;
+        let (k, tl) = self.scrum_side(inflicted, ranks, defended);
+        let loser = [u, t][k];
+        if self.scrum_test(loser, tl) {
+            self.after_melee(u, t, loser);
+        }
+    }
+
+    /// Which side of a round tests, 0 the active side or 1 the other, and
+    /// at what TL, from the casualties each inflicted and the ranks each
+    /// counts; a tie falls on the side that received a charge this turn
+    /// (L2776), `active_defended` telling whether the active side did.
+    pub fn scrum_side(
+        &self,
+        inflicted: [u16; 2],
+        ranks: [u16; 2],
+        active_defended: bool,
+    ) -> (usize, i32) {
         let score = match self.setup.options.scrum_score {
             ScrumScoreOption::RawSums => ScrumScore::RawSums,
             ScrumScoreOption::NormalisedRatios => ScrumScore::NormalisedRatios,
         };
-        let (loser, tl) = match scrum_loser(inflicted, ranks, score) {
-            Some((k, tl)) => ([u, t][k], tl),
-            None if self.st.units[u].defended_this_turn => (u, 0),
-            None => (t, 0),
-        };
+        match scrum_loser(inflicted, ranks, score) {
+            Some(side) => side,
+            None if active_defended => (0, 0),
+            None => (1, 0),
+        }
+    }
+
+    /// The loser of a scrum tests Confidence at `tl` (plus any combined
+    /// assault's extra, L2872); a failure falls back, and a unit the test
+    /// leaves Broken routs and flees at once (L2779). True when it failed.
+    pub fn scrum_test(&mut self, loser: usize, tl: i32) -> bool {
+        let tl = tl + i32::from(self.st.units[loser].assault_extra_tl);
         let result = self.confidence(loser, tl, "scrum test");
         if result == TestResult::Pass {
-            return;
+            return false;
         }
         if self.st.units[loser].standing() {
             if result == TestResult::MajorFail {
                 self.lose_integrity(loser);
             }
             if self.st.units[loser].cl == Cl::Broken {
-                // L2779: made Broken by the test, it routs and flees at once.
                 self.set_cl(loser, Cl::Routed);
             } else {
                 self.fall_back(loser);
             }
         }
-        self.after_melee(u, t, loser);
+        true
     }
 
     /// The loser of a scrum falls back max(6", base move) (L2779).
     fn fall_back(&mut self, u: usize) {
-        let Some(e) = self.st.units[u].locked_with.take() else {
+        let Some(e) = self.release(u) else {
             return;
         };
-        let e = usize::from(e);
-        self.st.units[e].locked_with = None;
         let step = move_inches(self.setup.profile_of(u).move_die).max(6.0);
         self.st.units[u].pos = self.away_over_ground(u, self.st.units[e].pos, step);
         self.change(u, |_| "falls back".to_string());
@@ -135,7 +172,7 @@ impl<T: Tracer> Battle<'_, T> {
     /// Follow-through (L2874-2886): a Reaction test, +1 if the enemy was
     /// destroyed, +2 if it pulled back; a pass removes all suppression and
     /// makes a combat move after it; impetuous units must try.
-    fn follow_through(&mut self, w: usize, l: usize) {
+    pub fn follow_through(&mut self, w: usize, l: usize) {
         let impetuous =
             self.setup.profile_of(w).has(Ability::Impetuous) && self.st.units[w].cl > Cl::Shaken;
         let wants = self.setup.sides[self.side(w)].doctrine.follow_through;
@@ -143,7 +180,7 @@ impl<T: Tracer> Battle<'_, T> {
             return;
         }
         let gone = !self.st.units[l].on_table();
-        let tl = if gone { 1 } else { 2 };
+        let tl = if gone { 1 } else { 2 } + i32::from(self.st.units[w].assault_extra_tl);
         if self.reaction(w, tl, "follow-through") != TestResult::Pass {
             if impetuous {
                 self.lose_integrity(w);

@@ -144,9 +144,7 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// A Routed unit locked in hand-to-hand breaks off with a combat move.
     fn flee_from_melee(&mut self, u: usize) {
-        if let Some(e) = self.st.units[u].locked_with.take() {
-            let e = usize::from(e);
-            self.st.units[e].locked_with = None;
+        if let Some(e) = self.release(u) {
             self.change(u, |b| format!("breaks off from {}", b.label(e)));
             let die = self.setup.profile_of(u).move_die;
             let step = f32::from(2 * self.roll(u, "combat move (flee)", die));

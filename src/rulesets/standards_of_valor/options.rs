@@ -76,6 +76,15 @@ rule_options! {
     #[cite = "2.7, 15"]
     leader_loss: enum LeaderLoss { LastFigure = "last_figure", Proportional = "proportional" } = LastFigure;
 
+    /// how several units that assault one enemy together fight it (L2863-2872 says only that the
+    /// assault is "played through just as for a one on one attack"): each attacker fights its
+    /// own round on its share of the defender's front and one scrum test follows, the
+    /// attackers' casualties added and their deepest ranks counted (each losing attacker tests
+    /// separately); or each attacker fights the defender's whole front, with a scrum test after
+    /// each round
+    #[cite = "10.9, 15"]
+    combined_hth: enum CombinedHth { SharedFront = "shared_front", FullFront = "full_front" } = SharedFront;
+
     /// the turn limit (the text gives none; L116 mentions a six-turn game)
     #[cite = "13.1, 15"]
     turn_limit: int(1..=60) as u16 = 8;

@@ -54,8 +54,15 @@ impl<T: Tracer> Battle<'_, T> {
             reach: weapon.reach.saturating_sub(s.suppression),
             ranks: field::ranks(s.figures, s.files),
             files: s.files.min(s.figures),
-            width: f32::from(s.files.min(s.figures)) * frontage(s.formation, p.mount),
+            width: self.front_width(u),
         }
+    }
+
+    /// The width of unit `u`'s front rank in inches.
+    pub fn front_width(&self, u: usize) -> f32 {
+        let s = &self.st.units[u];
+        let mount = self.setup.profile_of(u).mount;
+        f32::from(s.files.min(s.figures)) * frontage(s.formation, mount)
     }
 
     /// The rank multiplier (L2689), in halves (a dagger halves it, ambiguity 28).
@@ -185,9 +192,19 @@ impl<T: Tracer> Battle<'_, T> {
         }
     }
 
+    /// The two sides of a round between `u` and `t`, each fighting on the
+    /// share of its front given (1 for a unit's whole front; a defender's
+    /// front is shared among the attackers of a combined assault).
+    fn fighters(&self, u: usize, t: usize, shares: [f32; 2]) -> (Fighter, Fighter) {
+        let (mut a, mut b) = (self.fighter(u), self.fighter(t));
+        a.width *= shares[0];
+        b.width *= shares[1];
+        (a, b)
+    }
+
     /// A round under the force-ratio dice pools.
-    pub fn pool_round(&mut self, u: usize, t: usize, first: bool) -> RoundResult {
-        let (a, b) = (self.fighter(u), self.fighter(t));
+    pub fn pool_round(&mut self, u: usize, t: usize, first: bool, shares: [f32; 2]) -> RoundResult {
+        let (a, b) = self.fighters(u, t, shares);
         let charging = self.charging(u, first);
         let (na, nb) = self.pools(&a, &b);
         let f = Self::figure_ratio(&a, &b, (na, nb));
@@ -238,8 +255,14 @@ impl<T: Tracer> Battle<'_, T> {
     /// A round under the worked example's mechanic: each side rolls its
     /// Quality die and its weapon's Firepower die against the other's
     /// Quality die; one success wins half its potential blows, two all.
-    pub fn legacy_round(&mut self, u: usize, t: usize, first: bool) -> RoundResult {
-        let (a, b) = (self.fighter(u), self.fighter(t));
+    pub fn legacy_round(
+        &mut self,
+        u: usize,
+        t: usize,
+        first: bool,
+        shares: [f32; 2],
+    ) -> RoundResult {
+        let (a, b) = self.fighters(u, t, shares);
         let charging = self.charging(u, first);
         let [da, db] = self.hth_dice(&a, &b, charging);
         let blows = |x: &Fighter, y: &Fighter| {

@@ -1,6 +1,6 @@
 //! The per-battle state of Standards of Valor: each unit's figures, files,
 //! formation, Confidence Level, suppression, panic, Shield Wall, ammunition,
-//! position and hand-to-hand partner (the markers of L176-203 and the hidden
+//! position and hand-to-hand partners (the markers of L176-203 and the hidden
 //! state they imply), reused battle after battle without allocation.
 
 use super::ladder::Die;
@@ -121,7 +121,7 @@ pub struct UnitState {
     pub locked_with: Option<u16>,
     pub first_suppressed: bool,
     pub casualties_this_turn: u16,
-    /// It received a charge this turn (scrum ties, L2782).
+    /// It received a charge this turn (scrum ties, L2776).
     pub defended_this_turn: bool,
     /// It charged this turn (the charge bonus under `charge_turn`).
     pub charged_this_turn: bool,
@@ -129,6 +129,9 @@ pub struct UnitState {
     pub fought_since_contact: bool,
     /// It has taken a transferred activation this turn.
     pub transferred: bool,
+    /// Added to its further tests in the current close assault after a
+    /// partner of a combined assault fell back (L2872).
+    pub assault_extra_tl: u8,
     pub gone: Option<Gone>,
 }
 
@@ -198,6 +201,7 @@ impl State {
                 charged_this_turn: false,
                 fought_since_contact: false,
                 transferred: false,
+                assault_extra_tl: 0,
                 gone: None,
             });
         }

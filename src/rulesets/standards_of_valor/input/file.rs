@@ -182,6 +182,8 @@ pub struct SovDoctrineFile {
     pub face_threats: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hth_withdraw: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub combined_assault: Option<String>,
 }
 
 fn sov_keys(path: &[&str]) -> &'static [&'static str] {

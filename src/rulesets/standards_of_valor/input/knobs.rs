@@ -6,8 +6,8 @@
 
 use crate::registry::{Knob, KnobValues};
 use crate::rulesets::standards_of_valor::doctrine::{
-    ActivationOrder, Charge, FirstActivation, HthWithdraw, Movement, Passing, ReceiveCharge,
-    Targets,
+    ActivationOrder, Charge, CombinedAssault, FirstActivation, HthWithdraw, Movement, Passing,
+    ReceiveCharge, Targets,
 };
 use crate::scenario::checks::word_names as names;
 
@@ -39,4 +39,5 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
     flag("reform"),
     flag("face_threats"),
     words("hth_withdraw", names::<HthWithdraw>),
+    words("combined_assault", names::<CombinedAssault>),
 ];

@@ -13,6 +13,15 @@ use crate::base::{BattleRecord, Side, UnitResult};
 use crate::dice::Dice;
 use crate::rules::{TraceEvent, Tracer};
 
+/// Units a [`BlockSet`] holds.
+const BLOCK_SET: usize = 64;
+
+/// Some units' blocks (unit, block, in Skirmish), kept without allocation.
+pub struct BlockSet {
+    items: [(u16, Block, bool); BLOCK_SET],
+    len: usize,
+}
+
 /// Per-worker scratch: the battle state, reused.
 pub struct Scratch {
     pub state: State,
@@ -126,6 +135,35 @@ impl<T: Tracer> Battle<'_, T> {
         let side = self.side(u);
         (0..self.st.units.len())
             .filter(move |&e| self.side(e) != side && self.st.units[e].on_table())
+    }
+
+    /// The blocks of side `side`'s enemies on the table, worked out once
+    /// for a search from many units (None past [`BlockSet`]'s capacity).
+    pub fn enemy_blocks(&self, side: usize) -> Option<BlockSet> {
+        let mut set = BlockSet {
+            items: [(0, Block::default(), false); BLOCK_SET],
+            len: 0,
+        };
+        for e in (0..self.st.units.len()).filter(|&e| self.side(e) != side) {
+            if !self.st.units[e].on_table() {
+                continue;
+            }
+            let slot = set.items.get_mut(set.len)?;
+            let skirmish = self.st.units[e].formation == super::melee_dice::Formation::Skirmish;
+            *slot = (e as u16, self.block(e), skirmish);
+            set.len += 1;
+        }
+        Some(set)
+    }
+
+    /// [`Self::nearest_enemy`] against enemy blocks worked out already.
+    pub fn nearest_in(&self, u: usize, enemies: &BlockSet) -> Option<(usize, f32)> {
+        let mine = self.block(u);
+        let sk = self.st.units[u].formation == super::melee_dice::Formation::Skirmish;
+        enemies.items[..enemies.len]
+            .iter()
+            .map(|(e, b, esk)| (usize::from(*e), field::distance(&mine, sk, b, *esk)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 
     /// The nearest enemy on the table and its distance.

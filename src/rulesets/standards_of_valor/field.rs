@@ -11,8 +11,9 @@ use super::melee_dice::{Formation, Mount};
 use super::state::{frontage, rank_depth, UnitState};
 
 /// The way a unit faces, one of the table's four directions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Facing {
+    #[default]
     North,
     East,
     South,
@@ -58,7 +59,7 @@ impl Facing {
 
 /// A unit's block: centre, half extents along the table's x (west-east)
 /// and y (south-north) axes, and the way it faces.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Block {
     pub centre: [f32; 2],
     pub half_x: f32,
@@ -126,7 +127,19 @@ pub fn block_at(
 
 /// The block of unit state `u` of mount `mount`.
 pub fn block(u: &UnitState, mount: Mount) -> Block {
-    let (half_x, half_y) = half_extents(u.figures, u.files, (u.formation, mount), u.facing);
+    let key = 1 << 63
+        | u64::from(u.figures)
+        | u64::from(u.files) << 16
+        | (u.formation as u64) << 32
+        | (u.facing as u64) << 40;
+    let memo = u.extent_memo.get();
+    let (half_x, half_y) = if memo.key == key {
+        memo.half
+    } else {
+        let half = half_extents(u.figures, u.files, (u.formation, mount), u.facing);
+        u.extent_memo.set(super::state::ExtentMemo { key, half });
+        half
+    };
     Block {
         centre: u.pos,
         half_x,

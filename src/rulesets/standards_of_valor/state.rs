@@ -6,6 +6,7 @@
 use super::ladder::Die;
 use super::melee_dice::{Formation, Mount};
 use super::setup::{Fatigue, SovSetup};
+use std::cell::Cell;
 
 /// Confidence Level, worst to best (L261-276).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -133,6 +134,18 @@ pub struct UnitState {
     /// partner of a combined assault fell back (L2872).
     pub assault_extra_tl: u8,
     pub gone: Option<Gone>,
+    /// The half extents last worked out for the block, with the figures,
+    /// files, formation and facing they were worked out for (a memo for
+    /// `field::block`, which is asked for them many times per action).
+    pub extent_memo: Cell<ExtentMemo>,
+}
+
+/// Half extents and the key (figures, files, formation, facing) they
+/// belong to; a key of 0 holds nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExtentMemo {
+    pub key: u64,
+    pub half: (f32, f32),
 }
 
 impl UnitState {
@@ -203,6 +216,7 @@ impl State {
                 transferred: false,
                 assault_extra_tl: 0,
                 gone: None,
+                extent_memo: Cell::default(),
             });
         }
         self.fired_on.iter_mut().for_each(|f| *f = false);

@@ -88,7 +88,14 @@ impl<T: Tracer> Battle<'_, T> {
         if compulsory.is_some() {
             return compulsory;
         }
-        let near = |u: usize| self.nearest_enemy(u).map_or(f32::MAX, |(_, d)| d);
+        let enemies = self.enemy_blocks(s);
+        let near = |u: usize| {
+            let nearest = match &enemies {
+                Some(set) => self.nearest_in(u, set),
+                None => self.nearest_enemy(u),
+            };
+            nearest.map_or(f32::MAX, |(_, d)| d)
+        };
         match order {
             ActivationOrder::Listed => self.unactivated(s).next(),
             ActivationOrder::FrontFirst => self

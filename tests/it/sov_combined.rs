@@ -205,13 +205,20 @@ fn pressing_on_after_a_fall_back_costs_one_on_the_later_tests() {
     }
 }
 
-#[test]
-fn a_melee_stays_a_star_as_units_leave_it() {
+/// A battle with both wide warbands locked in hand-to-hand with the century.
+fn with_combined_melee(f: impl FnOnce(&mut Battle<'_, VecTrace>)) {
     let (romans, germans) = century_and_two_warbands(true);
     let s = setup(&romans, &germans, "");
     with_battle(&s, 0, |b| {
         b.lock(1, 0);
         b.lock(2, 0);
+        f(b)
+    });
+}
+
+#[test]
+fn a_melee_stays_a_star_as_units_leave_it() {
+    with_combined_melee(|b| {
         assert_eq!(b.partners(0).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(b.st.units[0].locked_with, Some(1));
         assert_eq!(b.combined_melee(2), Some(0));
@@ -229,17 +236,21 @@ fn a_melee_stays_a_star_as_units_leave_it() {
 fn the_attackers_of_a_melee_activate_together() {
     // L2866: the attackers of a combined assault act at once; the
     // defender fights all of them in its own activation.
-    let (romans, germans) = century_and_two_warbands(true);
-    let s = setup(&romans, &germans, "");
-    with_battle(&s, 0, |b| {
-        b.lock(1, 0);
-        b.lock(2, 0);
+    with_combined_melee(|b| {
         b.activate(2);
         assert!(b.st.units[1].activated && b.st.units[2].activated);
         let ev = &b.trace.events;
         for w in ["w1", "w2"] {
             assert!(changed(ev, w, "actions 1-2: hand-to-hand round"), "{w}");
         }
+    });
+    with_combined_melee(|b| {
+        b.activate(0);
+        let fights = b.trace.events.iter().filter(|e| {
+            matches!(e, TraceEvent::Change { unit, change, .. } if unit == "century" && change.starts_with("fights:"))
+        });
+        assert_eq!(fights.count(), 2, "one round against each warband");
+        assert!(!b.st.units[1].activated && !b.st.units[2].activated);
     });
 }
 

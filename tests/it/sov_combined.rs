@@ -77,6 +77,30 @@ fn century_and_two_warbands(wide: bool) -> (Vec<String>, Vec<String>) {
     (vec![century], vec![w("w1", 36.0 - x), w("w2", 36.0 + x)])
 }
 
+/// Every lock is between units on the table, and each melee is a star:
+/// a unit's partner points back to it, or is a defender pointing to
+/// another of its attackers.
+fn assert_locks_are_stars(b: &Battle<'_, VecTrace>, when: &str) {
+    for (u, s) in b.st.units.iter().enumerate() {
+        let Some(e) = s.locked_with.map(usize::from) else {
+            continue;
+        };
+        assert!(
+            s.on_table() && b.st.units[e].on_table(),
+            "{when}: {u} locked with {e}, gone"
+        );
+        let back = b.st.units[e].locked_with.map(usize::from);
+        let star = back == Some(u) || back.is_some_and(|x| b.partners(e).any(|p| p == x));
+        assert!(star, "{when}: {u} -> {e} -> {back:?}");
+        if b.partners(u).nth(1).is_some() {
+            assert!(
+                b.partners(u).any(|p| p == e),
+                "{when}: hub {u} points outside"
+            );
+        }
+    }
+}
+
 #[test]
 fn friends_join_an_assault_and_the_defender_tests_against_all_of_them() {
     // L2866-2869: both warbands go in together, each testing separately;
@@ -103,6 +127,15 @@ fn friends_join_an_assault_and_the_defender_tests_against_all_of_them() {
                 }
             }
             seen[went] += 1;
+            assert_locks_are_stars(b, &format!("battle {i}"));
+            let locked = [1, 2]
+                .iter()
+                .filter(|&&w| b.st.units[w].locked_with == Some(0))
+                .count();
+            if b.st.units[0].on_table() && b.st.units[0].locked_with.is_some() {
+                assert_eq!(b.partners(0).count(), locked, "battle {i}");
+                assert_eq!(b.combined_melee(0).is_some(), locked == 2, "battle {i}");
+            }
             let Some(&r) = rolls(ev, "century", "receive charge").first() else {
                 assert_eq!(went, 0, "a charge went in untested");
                 return;

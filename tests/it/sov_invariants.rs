@@ -16,8 +16,8 @@
 //!   activates at most once a turn and takes at most one transferred
 //!   activation a turn (ambiguity 37);
 //! - a unit locked in hand-to-hand is never charged, except by the partners
-//!   of the combined assault contacting it (L2863-2872), and some combined
-//!   assaults are seen.
+//!   of the combined assault contacting it (L2863-2872), no unit contacts
+//!   one that has left the table, and some combined assaults are seen.
 //!
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 400 battles per scenario, else 60.
 
@@ -200,6 +200,11 @@ impl Replay<'_> {
     /// combined assault that is contacting it now (L2863-2872).
     fn locks(&mut self, label: &str, change: &str) {
         if let Some(enemy) = change.strip_prefix("contacts ") {
+            if self.units[enemy].gone {
+                self.fail(format!(
+                    "{label} contacts {enemy}, which has left the table"
+                ));
+            }
             let charge = self.charges;
             let earlier = self.units[enemy]
                 .partners
@@ -450,6 +455,11 @@ fn the_checks_catch_what_they_look_for() {
             change("b", "contacts a"),
             decision("B", "b2", "charge"),
             change("b2", "contacts a"),
+        ],
+        vec![
+            change("a", "leaves the table (destroyed)"),
+            decision("B", "b", "charge"),
+            change("b", "contacts a"),
         ],
     ];
     for events in bad {

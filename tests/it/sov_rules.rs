@@ -12,10 +12,11 @@ use super::support::within_4_sigma;
 use muster::dice::Dice;
 use muster::rules::{TraceEvent, VecTrace};
 use muster::rulesets::standards_of_valor::battle::{Battle, Scratch};
-use muster::rulesets::standards_of_valor::field::Facing;
+use muster::rulesets::standards_of_valor::field::{self, Facing};
 use muster::rulesets::standards_of_valor::fire::FireKind;
 use muster::rulesets::standards_of_valor::fire_dice::fire_distribution;
-use muster::rulesets::standards_of_valor::ladder::Die;
+use muster::rulesets::standards_of_valor::ladder::{p_major_fail, p_pass, Die};
+use muster::rulesets::standards_of_valor::melee_dice::Formation;
 use muster::rulesets::standards_of_valor::setup::SovSetup;
 use muster::rulesets::standards_of_valor::state::Cl;
 use muster::scenario::{load_scenario_text, ScenarioRules};
@@ -476,6 +477,51 @@ fn a_unit_turns_to_face_a_threat_on_its_flank() {
         b.activate(0);
         assert_eq!(b.st.units[0].facing, Facing::North);
     });
+}
+
+#[test]
+fn a_facing_turn_makes_the_depth_the_front_and_a_narrow_unit_wheels() {
+    // L1580-1583: in a facing turn every trooper turns, so the legionaries'
+    // 10 files by 2 ranks become 2 files by 10 ranks on the same ground.
+    let turma = r#"{ profile = "turma", figures = 16, files = 8, formation = "open", quality = "regular", lv = 2, at = [56, 8] }"#;
+    let setup = setup_of(&scenario(LEGIONARIES, turma, ""));
+    with_battle(&setup, 0, |b| {
+        let before = b.block(0);
+        b.activate(0);
+        assert_eq!(b.st.units[0].facing, Facing::East);
+        assert_eq!(b.st.units[0].files, 2, "the old depth is the new front");
+        let after = b.block(0);
+        assert!((after.half_x - before.half_x).abs() < 1e-5);
+        assert!((after.half_y - before.half_y).abs() < 1e-5);
+    });
+    // L1589-1593, L1575: three files of auxiliaries (a 3" front) wheel:
+    // the arc, 4.71", fits in their 6" move. A Reaction test at TL 0 (LV 2
+    // on a D8): a pass pivots them on the inner front corner keeping three
+    // files; a failure halts them half way (shown as no turn, the action
+    // lost); a major failure (a 1) also costs an integrity level.
+    let narrow = r#"{ profile = "auxiliary", figures = 6, files = 3, formation = "close", quality = "regular", lv = 2, at = [36, 8] }"#;
+    let setup = setup_of(&scenario(narrow, turma, ""));
+    let (n, mut counts) = (800, [0u64; 3]);
+    for i in 0..n {
+        with_battle(&setup, i, |b| {
+            let wheeled = field::wheeled(&b.block(0), Facing::East);
+            b.activate(0);
+            let s = &b.st.units[0];
+            let k = if s.facing == Facing::East {
+                assert_eq!(s.files, 3, "a wheel keeps the frontage");
+                assert_eq!(s.pos, wheeled.centre);
+                assert!(traced(&b.trace.events, "wheels east toward"));
+                0
+            } else {
+                assert_eq!(s.facing, Facing::North);
+                assert!(traced(&b.trace.events, "fails to wheel"));
+                1 + usize::from(s.formation == Formation::Open)
+            };
+            counts[k] += 1;
+        });
+    }
+    within_4_sigma("wheels", counts[0], n, p_pass(Die::D8, 2));
+    within_4_sigma("major failures", counts[2], n, p_major_fail(Die::D8, 2));
 }
 
 #[test]

@@ -340,8 +340,13 @@ impl<T: Tracer> Battle<'_, T> {
         false
     }
 
-    /// Contact: a Routed defender caught is taken; otherwise hand-to-hand.
+    /// Contact: a Routed defender caught is taken; otherwise hand-to-hand
+    /// (none with a defender that left the table while the rest of the
+    /// party came on, to Shock Missile fire, say).
     fn contact(&mut self, arrived: &Party, t: usize, flank: bool) {
+        if !self.st.units[t].on_table() {
+            return;
+        }
         if self.st.units[t].cl == Cl::Routed {
             self.remove(t, Gone::Surrendered);
             return;

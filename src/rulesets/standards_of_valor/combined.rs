@@ -96,18 +96,34 @@ impl<T: Tracer> Battle<'_, T> {
     ) {
         match self.setup.options.combined_hth {
             CombinedHth::SharedFront => self.fight_shared(d, attackers, defender_active, first),
-            CombinedHth::FullFront => {
-                for a in attackers.iter() {
-                    let locked = self.st.units[a].locked_with == Some(d as u16);
-                    if !locked || !self.st.units[d].on_table() {
-                        continue;
-                    }
-                    if defender_active {
-                        self.fight(d, a, false);
-                    } else {
-                        self.fight(a, d, first);
-                    }
-                }
+            CombinedHth::FullFront => self.fight_each(d, attackers, defender_active, first),
+        }
+    }
+
+    /// The `full_front` round: each attacker still locked with `d` fights
+    /// it in turn. In the round of the charge, an attacker falling back
+    /// makes the rest decide again (L2872): pressing on, at +1 on their
+    /// further tests, or breaking off (they fight no more rounds in it).
+    fn fight_each(&mut self, d: usize, attackers: &Party, defender_active: bool, first: bool) {
+        let locked = |b: &Self, a: usize| b.st.units[a].locked_with == Some(d as u16);
+        for (k, a) in attackers.iter().enumerate() {
+            if !locked(self, a) || !self.st.units[d].on_table() {
+                continue;
+            }
+            if defender_active {
+                self.fight(d, a, false);
+            } else {
+                self.fight(a, d, first);
+            }
+            if !first || locked(self, a) || !self.st.units[d].on_table() {
+                continue;
+            }
+            let mut rest = Party::default();
+            for b in attackers.iter().skip(k + 1).filter(|&b| locked(self, b)) {
+                rest.push(b);
+            }
+            if !rest.is_empty() && !self.party_goes_on(&rest, true) {
+                return;
             }
         }
     }

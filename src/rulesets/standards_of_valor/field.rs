@@ -45,6 +45,11 @@ impl Facing {
         matches!(self, Facing::East | Facing::West)
     }
 
+    /// Whether turning from this facing to `other` is a quarter turn.
+    pub fn quarter_turn_to(self, other: Facing) -> bool {
+        self.across() != other.across()
+    }
+
     /// The facing nearest the bearing from `from` to `to`.
     pub fn toward(from: [f32; 2], to: [f32; 2]) -> Facing {
         let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
@@ -146,6 +151,39 @@ pub fn block(u: &UnitState, mount: Mount) -> Block {
         half_y,
         facing: u.facing,
     }
+}
+
+/// The movement a quarter-turn wheel takes (L1593): the arc the outer
+/// front figure walks pivoting on the inner one, the frontage x pi/2.
+pub fn wheel_distance(frontage: f32) -> f32 {
+    frontage * std::f32::consts::FRAC_PI_2
+}
+
+/// Block `b` after a quarter-turn wheel to face `to` (L1589-1593): it
+/// pivots on the front corner on the side it turns to, and its front keeps
+/// its width.
+pub fn wheeled(b: &Block, to: Facing) -> Block {
+    let (a, n) = (b.facing.ahead(), to.ahead());
+    let (hw, hd) = if b.facing.across() {
+        (b.half_y, b.half_x)
+    } else {
+        (b.half_x, b.half_y)
+    };
+    let pivot = [0, 1].map(|k| b.centre[k] + a[k] * hd + n[k] * hw);
+    let centre = [0, 1].map(|k| pivot[k] + a[k] * hw - n[k] * hd);
+    let (half_x, half_y) = if to.across() { (hd, hw) } else { (hw, hd) };
+    Block {
+        centre,
+        half_x,
+        half_y,
+        facing: to,
+    }
+}
+
+/// Whether blocks `a` and `b` overlap (touching edges do not).
+pub fn overlap(a: &Block, b: &Block) -> bool {
+    (a.centre[0] - b.centre[0]).abs() < a.half_x + b.half_x - 0.01
+        && (a.centre[1] - b.centre[1]).abs() < a.half_y + b.half_y - 0.01
 }
 
 /// The measured distance between two units (closest figures, or centres
@@ -280,6 +318,35 @@ mod tests {
             half_y,
             facing,
         }
+    }
+
+    #[test]
+    fn a_right_angle_wheel_walks_a_quarter_circle_and_pivots_on_the_inner_corner() {
+        // T31 (L1589-1593): a 10" frontage wheeling 90 degrees uses a
+        // quarter circle of its outer figure: 10 x pi/2 = 15.71".
+        assert!((wheel_distance(10.0) - 15.708).abs() < 1e-3);
+        // A 10" x 2" block facing north wheels right (east): the inner
+        // front corner (41, 9) stays put, the front now runs 10" north of
+        // it, and the block lies behind (west of) that front.
+        let b = block_at([36.0, 8.0], 5.0, 1.0, Facing::North);
+        let w = wheeled(&b, Facing::East);
+        assert_eq!(w.facing, Facing::East);
+        assert!((w.centre[0] - 40.0).abs() < 1e-5 && (w.centre[1] - 14.0).abs() < 1e-5);
+        assert!((w.half_x - 1.0).abs() < 1e-5 && (w.half_y - 5.0).abs() < 1e-5);
+        assert!(
+            (w.centre[0] + w.half_x - 41.0).abs() < 1e-5,
+            "front on the pivot"
+        );
+        assert!(
+            (w.centre[1] - w.half_y - 9.0).abs() < 1e-5,
+            "pivot at the front's end"
+        );
+        // Wheeling left pivots on the west corner, (31, 9).
+        let w = wheeled(&b, Facing::West);
+        assert!((w.centre[0] - 32.0).abs() < 1e-5 && (w.centre[1] - 14.0).abs() < 1e-5);
+        // Wheeling back returns to a block of the same shape.
+        let back = wheeled(&wheeled(&b, Facing::East), Facing::North);
+        assert!((back.half_x - 5.0).abs() < 1e-5 && (back.half_y - 1.0).abs() < 1e-5);
     }
 
     #[test]

@@ -200,6 +200,30 @@ fn a_rally_and_a_communication_test_hit_their_exact_chances() {
         })
         .count() as u64;
     within_4_sigma("communication", passed, n, 6.0 / 10.0);
+    // T13, T92 (L875, L915): the same message from the commander to a unit
+    // one level further down (its parent is `aux`), 13" away, skips a
+    // level: the sender's die is one type lower, D8, against 4: P 4/8.
+    let sub = r#"{ profile = "archer", label = "company", figures = 10, formation = "open", quality = "regular", lv = 2, parent = "aux", at = [36, 16] }"#;
+    let far = far.replace("[36, 16]", "[50, 8]");
+    let setup = setup_of(&scenario(&format!("{cmdr}, {far}, {sub}"), WARRIORS, ""));
+    let passed = (0..n)
+        .filter(|&i| {
+            with_battle(&setup, i, |b| {
+                assert_eq!(
+                    (b.levels_below(0, 2), b.levels_below(1, 2)),
+                    (Some(2), Some(1))
+                );
+                let through = b.communicate(0, 2);
+                let faces = b.trace.events.iter().find_map(|e| match e {
+                    TraceEvent::Roll { die, .. } => Some(*die),
+                    _ => None,
+                });
+                assert_eq!(faces, Some(8), "one type below the sender's D10");
+                through
+            })
+        })
+        .count() as u64;
+    within_4_sigma("communication past a level", passed, n, 4.0 / 8.0);
 }
 
 #[test]

@@ -467,7 +467,8 @@ impl<T: Tracer> Battle<'_, T> {
                 .all(|o| !field::overlap(block, &self.block(o)))
     }
 
-    /// A commander rallies a Shaken or Broken subordinate (once per activation).
+    /// A commander rallies a Shaken or Broken unit under it in the chain
+    /// of command (once per activation).
     fn try_rally(&mut self, u: usize, done: &mut Done) -> bool {
         if done.rallied || !self.setup.sides[self.side(u)].doctrine.rally {
             return false;
@@ -475,10 +476,7 @@ impl<T: Tracer> Battle<'_, T> {
         let cap = super::state::Cl::start(self.setup.sides[self.side(u)].fatigue);
         let sub = (0..self.st.units.len()).find(|&x| {
             let s = &self.st.units[x];
-            self.setup.units[x].parent == Some(u)
-                && s.on_table()
-                && s.cl < cap
-                && s.cl >= Cl::Broken
+            self.levels_below(u, x).is_some() && s.on_table() && s.cl < cap && s.cl >= Cl::Broken
         });
         let Some(x) = sub else { return false };
         done.rallied = true;
@@ -504,7 +502,7 @@ impl<T: Tracer> Battle<'_, T> {
                 .is_some_and(|(_, d)| d <= self.charge_reach(x));
             ready && !s.transferred && s.locked_with.is_none() && target
         };
-        let mut subs = (0..self.st.units.len()).filter(|&x| self.setup.units[x].parent == Some(u));
+        let mut subs = (0..self.st.units.len()).filter(|&x| self.levels_below(u, x).is_some());
         let Some(x) = subs.find(|&x| busy(x) && self.st.units[x].activated) else {
             return false;
         };

@@ -312,8 +312,24 @@ impl<T: Tracer> Battle<'_, T> {
         }
     }
 
+    /// How many command levels `to` stands below `from` (1 for a direct
+    /// subordinate), or None when `from` is not above it in the chain.
+    pub fn levels_below(&self, from: usize, to: usize) -> Option<u8> {
+        let mut at = to;
+        for n in 1..=self.setup.units.len().min(255) as u8 {
+            let parent = self.setup.units[at].parent?;
+            if parent == from {
+                return Some(n);
+            }
+            at = parent;
+        }
+        None
+    }
+
     /// The communication test (L866-907): automatic within 6", otherwise the
-    /// sender's QD > the poorer LV + one per 6" beyond the first 6".
+    /// sender's QD > the poorer LV + one per 6" beyond the first 6"; the
+    /// sender's die is one type lower for each command level the message
+    /// skips (L875).
     pub fn communicate(&mut self, from: usize, to: usize) -> bool {
         let (a, b) = (self.st.units[from].pos, self.st.units[to].pos);
         let d = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
@@ -322,7 +338,11 @@ impl<T: Tracer> Battle<'_, T> {
         }
         let lv = self.st.units[from].lv.max(self.st.units[to].lv);
         let extra = ((d - 6.0) / 6.0).ceil() as i32;
-        let die = self.setup.units[from].quality.die();
+        let skipped = self.levels_below(from, to).map_or(0, |n| n - 1);
+        let die = self.setup.units[from]
+            .quality
+            .die()
+            .shifted(-(skipped as i8));
         let r = self.roll(from, "communication", die);
         test_against(r, i32::from(lv) + extra) == TestResult::Pass
     }

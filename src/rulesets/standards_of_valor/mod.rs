@@ -46,6 +46,7 @@ pub mod spec;
 pub mod state;
 pub mod terrain;
 pub mod turn;
+pub mod turning;
 
 use crate::dice::Dice;
 use crate::rules::sheet::{ArmySheet, UnitLine};

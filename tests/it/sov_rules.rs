@@ -4,7 +4,8 @@
 //! prices them, fire from the text's archer example against its exact
 //! outcome distribution, a rally and a communication test against their
 //! exact chances, the charge test's Threat Levels, a mirror match that
-//! must come out even, facing a flank threat, going around friends and
+//! must come out even, facing a flank threat (facing turns and wheels), a
+//! message that skips a command level, going around friends and
 //! passing through them, fleeing through friends, and formed units
 //! blocking sight under their option.
 

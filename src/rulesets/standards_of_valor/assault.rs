@@ -1,7 +1,9 @@
-//! Close assault (L2561-2672): who may charge, the charge Reaction test
-//! with its cumulative Threat Levels, the defender's odds test and
-//! withdrawal, the two combat moves with Shock Missile fire and Final
-//! Defensive Fire between them, and contact, which hands over to `melee`.
+//! Close assault (L2561-2672), by one unit or a combined assault's party
+//! (`combined`, L2863-2872): who may charge, the charge Reaction test
+//! with its cumulative Threat Levels (each charger separately), the
+//! defender's odds test against all the chargers and withdrawal, the two
+//! combat moves with Shock Missile fire and Final Defensive Fire between
+//! them, and contact, which hands over to `melee`.
 
 use super::arms::{Ability, Melee};
 use super::battle::Battle;

@@ -1,8 +1,10 @@
 //! The table's geometry: every unit is an axis-aligned block (files x
 //! frontage wide, ranks x rank depth deep) facing one of the four table
 //! directions (side 1 starts at the south facing north, side 2 facing
-//! south). A facing change turns the block a quarter or a half turn about
-//! its centre (L1580-1583); wheels and obliques are not simulated.
+//! south). A facing turn keeps the block on its ground, a quarter turn
+//! making its depth its front (the caller swaps files and ranks,
+//! L1580-1583); a quarter-turn wheel pivots it on its inner front corner
+//! (`wheeled`, L1589-1593); obliques are not simulated.
 //! Distances are the gap between blocks, or centre to centre when either
 //! unit is in Skirmish (L514-520); a flank or rear charge is one that
 //! starts behind the target's front edge (L2801-2804).

@@ -2,8 +2,9 @@
 //! Threat Level table by Mission Motivation, what each Confidence Level
 //! does to a unit (Broken units break into Skirmish, Routed units flee to
 //! their baseline, surrender or disintegrate), suppression with its cap of
-//! three (L1082-1095), panic (L1304-1331), rallies (L981-993) and the fright
-//! checks of the turn end (L776-791).
+//! three (L1082-1095), panic (L1304-1331), rallies (L981-993), the
+//! communication test with its die lowered for skipped command levels
+//! (L866-907) and the fright checks of the turn end (L776-791).
 
 use super::battle::Battle;
 use super::field;

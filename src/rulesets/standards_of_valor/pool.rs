@@ -5,7 +5,9 @@
 //! melee), potential hits against the opponent's lowest die and
 //! penetration. `legacy_round` is the worked example's (L2745-2754): Quality
 //! die and Firepower die against the opponent's Quality die, none, half or
-//! all of the potential blows, summary penetration.
+//! all of the potential blows, summary penetration. Either side may fight
+//! on a share of its front (a defender's front shared among the attackers
+//! of a combined assault).
 
 use super::arms::{Melee, MeleeStats};
 use super::battle::Battle;

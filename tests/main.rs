@@ -44,6 +44,7 @@ mod it {
     pub mod sov_rules;
     pub mod sov_setups;
     pub mod support;
+    pub mod user_files;
     pub mod verdicts;
     pub mod war_probabilities;
     pub mod war_vectors;

@@ -245,24 +245,28 @@ fn print_error(e: &anyhow::Error) {
             tell!("error: {}", unstage(&around.join(": ")));
         }
     } else {
-        // Each cause once: an error whose text already ends with its
-        // cause's (`cannot write X: No space left on device`) does not
-        // repeat it.
-        let mut text = String::new();
-        for cause in e.chain() {
-            let c = cause.to_string();
-            if !text.ends_with(&c) {
-                if !text.is_empty() {
-                    text.push_str(": ");
-                }
-                text.push_str(&c);
-            }
-        }
-        tell!("error: {}", unstage(&text));
+        tell!("error: {}", error_text(e));
         if let Some(hint) = os_hint(e) {
             tell!("hint: {hint}");
         }
     }
+}
+
+/// An error with its causes, each once (an error whose text already ends
+/// with its cause's, `cannot write X: No space left on device`, does not
+/// repeat it), naming output folders as the user gave them.
+pub(crate) fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if !text.ends_with(&c) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&c);
+        }
+    }
+    crate::report::unstage(&text)
 }
 
 /// What to do about an output that could not be written, when the

@@ -26,15 +26,17 @@ pub fn report(args: ReportArgs) -> anyhow::Result<i32> {
     if !args.dir.is_dir() {
         anyhow::bail!("{} is not a folder", args.dir.display());
     }
-    let kind = if manifest.kind == "run" {
-        FolderKind::Run
-    } else {
-        FolderKind::Analysis("report")
-    };
-    // `report` adds to any output folder and keeps every file it does not
-    // build, so nothing is refused.
+    if crate::report::owned::Record::read(&args.dir).is_some_and(|r| !r.complete) {
+        anyhow::bail!(
+            "{} was left half-written by a muster command that was stopped while writing it; run that command again",
+            args.dir.display()
+        );
+    }
+    let kind = FolderKind::named(&manifest.kind);
+    // `report` adds to any output folder: it rebuilds the charts and
+    // report.html and keeps every other file.
     let out = OutDir::claim(&args.dir, kind, true)?;
-    let staging = out.stage()?;
+    let mut staging = out.stage()?;
     staging.copy_from_target(|name| name != "charts" && name != "report.html")?;
     let path = build(staging.path(), args.png)?;
     let name = path

@@ -429,7 +429,8 @@ fn play<R: Ruleset>(
         }
         if let Err(e) = writer.write(tally, Done::Checkpoint) {
             if !warned {
-                tell!("warning: a checkpoint could not be written ({e:#}); the run goes on");
+                let why = super::error_text(&e);
+                tell!("warning: a checkpoint could not be written ({why}); the run goes on");
                 warned = true;
             }
         }

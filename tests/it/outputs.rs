@@ -13,13 +13,13 @@ use std::path::Path;
 use std::process::{Child, Command, Output};
 use std::time::{Duration, Instant};
 
-const FAST: &str = "scenarios/means_war/pikemen_vs_swordsmen.toml";
+pub(super) const FAST: &str = "scenarios/means_war/pikemen_vs_swordsmen.toml";
 
-fn muster() -> Command {
+pub(super) fn muster() -> Command {
     Command::new(env!("CARGO_BIN_EXE_muster"))
 }
 
-fn ok(out: &Output) {
+pub(super) fn ok(out: &Output) {
     assert!(
         out.status.success(),
         "exit {:?}\n{}",
@@ -28,7 +28,7 @@ fn ok(out: &Output) {
     );
 }
 
-fn run_to(out: &Path, extra: &[&str]) -> Output {
+pub(super) fn run_to(out: &Path, extra: &[&str]) -> Output {
     muster()
         .args(["run", FAST, "--quiet", "--threads", "2"])
         .args(extra)
@@ -40,7 +40,7 @@ fn run_to(out: &Path, extra: &[&str]) -> Output {
 
 /// Every file under `a` equals the same file under `b`, and both hold the
 /// same names (recursively).
-fn same_tree(a: &Path, b: &Path) {
+pub(super) fn same_tree(a: &Path, b: &Path) {
     let names = |d: &Path| {
         let mut v: Vec<String> = std::fs::read_dir(d)
             .unwrap_or_else(|e| panic!("{}: {e}", d.display()))
@@ -66,7 +66,7 @@ fn same_tree(a: &Path, b: &Path) {
 }
 
 /// A copy of the folder tree `from` at `to`.
-fn snapshot(from: &Path, to: &Path) {
+pub(super) fn snapshot(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();
@@ -78,19 +78,21 @@ fn snapshot(from: &Path, to: &Path) {
     }
 }
 
-/// The hidden entries muster left beside `out` (staging or set-aside folders).
-fn leftovers(out: &Path) -> Vec<String> {
+/// The hidden entries muster left beside `out` (staging or set-aside
+/// folders); a killed command's lock file, which the system released and
+/// the next command takes over, is not one.
+pub(super) fn leftovers(out: &Path) -> Vec<String> {
     let name = out.file_name().unwrap().to_string_lossy().to_string();
     std::fs::read_dir(out.parent().unwrap())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-        .filter(|n| n.starts_with(&format!(".{name}.muster-")))
+        .filter(|n| n.starts_with(&format!(".{name}.muster-")) && !n.ends_with("-lock"))
         .collect()
 }
 
 /// Waits until `path` exists (the child is still running), or fails after
 /// a limit far above what the test needs.
-fn wait_for(path: &Path, child: &mut Child) {
+pub(super) fn wait_for(path: &Path, child: &mut Child) {
     let limit = Instant::now() + Duration::from_secs(300);
     while !path.exists() {
         if let Some(status) = child.try_wait().unwrap() {
@@ -101,13 +103,13 @@ fn wait_for(path: &Path, child: &mut Child) {
     }
 }
 
-fn signal(child: &Child, sig: i32) {
+pub(super) fn signal(child: &Child, sig: i32) {
     // SAFETY: sends a signal to our own child process.
     let r = unsafe { libc::kill(child.id() as libc::pid_t, sig) };
     assert_eq!(r, 0);
 }
 
-fn text(path: &Path) -> String {
+pub(super) fn text(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -335,20 +337,25 @@ fn another_commands_folder_is_refused_without_force() {
     ] {
         assert!(cmp.join(f).exists(), "{f}");
     }
-    // A merge into a shard's folder leaves no stale shard.json.
-    let (s0, s1) = (tmp.path().join("s0"), tmp.path().join("s1"));
+    // A merge into an earlier shard's folder leaves no stale shard.json.
+    let (s0, s1, s2) = (
+        tmp.path().join("s0"),
+        tmp.path().join("s1"),
+        tmp.path().join("s2"),
+    );
     ok(&run_to(&s0, &["--battles", "400", "--shard", "0/2"]));
     ok(&run_to(&s1, &["--battles", "400", "--shard", "1/2"]));
+    ok(&run_to(&s2, &["--battles", "400", "--shard", "0/2"]));
     ok(&muster()
         .arg("merge")
         .arg(&s0)
         .arg(&s1)
         .arg("--out")
-        .arg(&s0)
+        .arg(&s2)
         .output()
         .unwrap());
-    assert!(!s0.join("shard.json").exists());
-    let merged = text(&s0.join("run.toml"));
+    assert!(!s2.join("shard.json").exists());
+    let merged = text(&s2.join("run.toml"));
     assert!(merged.contains("battles_played = 400"), "{merged}");
 }
 

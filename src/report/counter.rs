@@ -37,7 +37,6 @@ pub struct CounterReport<'a> {
     pub margin: f64,
     pub seed: u64,
     pub doctrines: Vec<DoctrineOut>,
-    pub elapsed: f64,
     pub command: String,
 }
 
@@ -257,13 +256,14 @@ fn answers(c: &CounterReport) -> Vec<String> {
     }
     let battles: u64 = played.responses.iter().map(|r| r.found.battles).sum();
     let moves: usize = played.responses.iter().map(|r| r.found.moves).sum();
+    // No wall-clock time: the report of the same command is the same
+    // file (the terminal says how long the search took).
     out.push(format!(
-        "The search played {} battles ({} per best response at most; {} accepted), the confirmation {} battles per doctrine on a fresh seed, in {:.1} s.",
+        "The search played {} battles ({} per best response at most; {} accepted), the confirmation {} battles per doctrine on a fresh seed.",
         battles,
         c.budget,
         count(moves, "local move"),
         c.confirm,
-        c.elapsed
     ));
     let mut sides: Vec<usize> = c.played.responses.iter().map(|r| r.side).collect();
     sides.sort_unstable();

@@ -3,14 +3,14 @@
 //! `.muster-lock` inside the folder when its parent cannot be written)
 //! from its claim to its end; a second command that would write the same
 //! folder is refused at once, with the holder's process and command line.
-//! The lock is `flock` on Linux (`LockFileEx` on Windows) and is released
-//! by the operating system when the holder ends, however it ends. On a
+//! The lock is `flock` (on unix systems; elsewhere there is none) and is
+//! released by the operating system when the holder ends, however it ends. On a
 //! network file system it holds where the file system passes locks on
 //! (NFS v4, and v3 with its lock daemon, turn `flock` into byte-range
 //! locks); elsewhere two hosts can still race.
 
 use super::{io_err, ReportError};
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -50,12 +50,10 @@ impl FolderLock {
                 .truncate(false)
                 .open(path)
                 .map_err(io_err(path))?;
-            match file.try_lock() {
-                Ok(()) => {}
-                Err(TryLockError::WouldBlock) => {
-                    return Err(busy(folder, &holder(&mut file)));
-                }
-                Err(TryLockError::Error(e)) => return Err(io_err(path)(e)),
+            match try_lock(&file) {
+                Ok(true) => {}
+                Ok(false) => return Err(busy(folder, &holder(&mut file))),
+                Err(e) => return Err(io_err(path)(e)),
             }
             if !same_file(&file, path) {
                 continue;
@@ -72,6 +70,32 @@ impl FolderLock {
             });
         }
         Err(busy(folder, "another muster command"))
+    }
+}
+
+/// Takes an exclusive advisory lock on `file` without waiting: false when
+/// another process holds it. (`flock`; a no-op that always succeeds where
+/// there is none.)
+fn try_lock(file: &File) -> std::io::Result<bool> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: flock on a descriptor this function borrows; it changes
+        // only the lock, which the system releases when the file closes.
+        let r = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        if r == 0 {
+            return Ok(true);
+        }
+        let e = std::io::Error::last_os_error();
+        match e.raw_os_error() {
+            Some(libc::EWOULDBLOCK) => Ok(false),
+            _ => Err(e),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        Ok(true)
     }
 }
 

@@ -10,11 +10,6 @@
 
 mod analysis_charts;
 pub mod army;
-mod faults;
-mod lock;
-mod outdir;
-pub mod owned;
-mod staging;
 pub mod build;
 pub mod charts;
 pub mod compare;
@@ -22,9 +17,14 @@ pub mod counter;
 pub mod csv_out;
 pub mod decks;
 pub mod fairness;
+mod faults;
 pub mod html;
+mod lock;
+mod outdir;
+pub mod owned;
 pub mod pairings;
 pub mod panel;
+mod staging;
 pub mod study;
 pub mod sweep;
 pub mod table;
@@ -147,7 +147,10 @@ mod tests {
 
     #[test]
     fn unstage_names_the_output_folder() {
-        remember_staging(Path::new("/a/b/.out.muster-staging-12-3"), Path::new("b/out"));
+        remember_staging(
+            Path::new("/a/b/.out.muster-staging-12-3"),
+            Path::new("b/out"),
+        );
         assert_eq!(
             unstage("cannot write /a/b/.out.muster-staging-12-3/summary.csv: full"),
             "cannot write b/out/summary.csv: full"

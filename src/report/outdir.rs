@@ -166,7 +166,7 @@ impl OutDir {
                 };
                 let Some(rest) = rest else { continue };
                 let pid = rest.split('-').nth(1).and_then(|p| p.parse::<u32>().ok());
-                if pid.is_none_or(|p| p == std::process::id() || process_alive(p)) {
+                if pid.map_or(true, |p| p == std::process::id() || process_alive(p)) {
                     continue;
                 }
                 // A staging folder with a record may hold the old output
@@ -247,13 +247,15 @@ fn resolve(target: &Path) -> Result<PathBuf, ReportError> {
     };
     let link = std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink());
     let resolved = match std::fs::metadata(target) {
-        Ok(m) if !m.is_dir() => return Err(folder("is a file, not a folder; choose a folder with --out")),
-        Ok(_) => std::fs::canonicalize(target).map_err(io_err(target))?,
-        Err(_) if link => {
+        Ok(m) if !m.is_dir() => {
             return Err(folder(
-                "is a symbolic link that leads nowhere; point --out at a folder, or remove the link",
+                "is a file, not a folder; choose a folder with --out",
             ))
         }
+        Ok(_) => std::fs::canonicalize(target).map_err(io_err(target))?,
+        Err(_) if link => return Err(folder(
+            "is a symbolic link that leads nowhere; point --out at a folder, or remove the link",
+        )),
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io_err(target)(e)),
         Err(_) => target.to_path_buf(),
     };
@@ -264,7 +266,9 @@ fn resolve(target: &Path) -> Result<PathBuf, ReportError> {
     }
     if let Ok(here) = std::env::current_dir().and_then(std::fs::canonicalize) {
         if resolved.is_absolute() && here.starts_with(&resolved) {
-            return Err(folder("is the current folder or one above it; choose another --out"));
+            return Err(folder(
+                "is the current folder or one above it; choose another --out",
+            ));
         }
     }
     Ok(resolved)
@@ -296,9 +300,9 @@ fn short_name(name: &str) -> String {
         end -= 1;
     }
     // FNV-1a: stable across versions, unlike the standard hasher.
-    let hash = name
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
     format!("{}~{hash:016x}", &name[..end])
 }
 
@@ -311,29 +315,68 @@ fn writable(dir: &Path) -> bool {
 /// could not write there (a read-only file system, no permission, an
 /// immutable folder).
 fn probe(dir: &Path) -> std::io::Result<()> {
-    let tmp = tempfile::Builder::new()
-        .prefix(".muster-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.close()
+    let path = dir.join(format!(".muster-probe-{}.tmp", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)?;
+    std::fs::remove_file(&path)
 }
 
-/// Whether `target` is a mount point (on another device than its parent):
-/// it cannot be renamed, so it is written in place.
+/// Whether `target` is a mount point (a bind mount, or a folder on another
+/// device than its parent): it cannot be renamed, so it is written in
+/// place.
 fn is_mount_point(target: &Path, parent: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
-        match (std::fs::metadata(target), std::fs::metadata(parent)) {
-            (Ok(t), Ok(p)) => t.dev() != p.dev(),
-            _ => false,
+        if let (Ok(t), Ok(p)) = (std::fs::metadata(target), std::fs::metadata(parent)) {
+            if t.dev() != p.dev() {
+                return true;
+            }
         }
     }
-    #[cfg(not(unix))]
-    {
-        let _ = (target, parent);
-        false
+    listed_as_mount(target)
+}
+
+/// Whether the kernel lists `target` (canonical) among the mount points
+/// (Linux's `/proc/self/mountinfo`, whose fifth field is the mount point,
+/// with spaces and the like written as octal escapes).
+fn listed_as_mount(target: &Path) -> bool {
+    let Ok(table) = std::fs::read_to_string("/proc/self/mountinfo") else {
+        return false;
+    };
+    let want = target.to_string_lossy();
+    table
+        .lines()
+        .filter_map(|l| l.split(' ').nth(4))
+        .any(|m| unescape_octal(m) == want)
+}
+
+/// `\040` and the like turned back into their characters.
+fn unescape_octal(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let digits = bytes
+            .get(i + 1..i + 4)
+            .filter(|d| d.iter().all(|b| (b'0'..=b'7').contains(b)));
+        match (bytes[i], digits) {
+            (b'\\', Some(d)) => {
+                out.push(
+                    d.iter()
+                        .fold(0u8, |v, b| v.wrapping_mul(8).wrapping_add(b - b'0')),
+                );
+                i += 4;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
     }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Whether process `pid` is running (unix; elsewhere every process counts

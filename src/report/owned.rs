@@ -220,7 +220,8 @@ pub fn remove_temporaries(dir: &Path) {
     };
     for e in entries.filter_map(Result::ok) {
         let name = e.file_name().to_string_lossy().to_string();
-        let torn = name.starts_with(".muster-") && (name.ends_with(".tmp") || name.ends_with(".png"));
+        let torn =
+            name.starts_with(".muster-") && (name.ends_with(".tmp") || name.ends_with(".png"));
         if torn && e.file_type().is_ok_and(|t| t.is_file()) {
             let _ = std::fs::remove_file(e.path());
         }

@@ -133,7 +133,6 @@ impl Staging {
         let aside = match exchange(&self.dir, &target) {
             Ok(()) => self.dir.clone(),
             Err(e) if unsupported(&e) => self.two_renames()?,
-            Err(e) if cannot_rename(&e) => return self.in_place(record, old),
             Err(e) => return Err(io_err(&target)(e)),
         };
         // The staging name now holds the old folder: never removed whole.
@@ -227,7 +226,11 @@ fn move_in(staging: &Path, target: &Path, f: &str) -> Result<(), ReportError> {
 fn check_room(target: &Path, files: &BTreeSet<String>) -> Result<(), ReportError> {
     for f in files {
         let rel = Path::new(f.trim_end_matches('/'));
-        for up in rel.ancestors().skip(1).filter(|p| !p.as_os_str().is_empty()) {
+        for up in rel
+            .ancestors()
+            .skip(1)
+            .filter(|p| !p.as_os_str().is_empty())
+        {
             let at = target.join(up);
             if std::fs::symlink_metadata(&at).is_ok_and(|m| !m.is_dir()) {
                 return Err(in_the_way(&at, "a folder"));
@@ -334,18 +337,6 @@ fn unsupported(e: &std::io::Error) -> bool {
         return true;
     }
     e.kind() == std::io::ErrorKind::Unsupported
-}
-
-/// Whether the target cannot be renamed at all (a mount point; a folder
-/// on another device), so it is written in place.
-fn cannot_rename(e: &std::io::Error) -> bool {
-    #[cfg(unix)]
-    return matches!(e.raw_os_error(), Some(libc::EBUSY | libc::EXDEV));
-    #[cfg(not(unix))]
-    {
-        let _ = e;
-        false
-    }
 }
 
 /// Flushes the entries of `dir` and of every folder below it to disk.

@@ -85,7 +85,11 @@ fn sound(dir: &Path, saved: &Path, whole: bool) {
         .into_iter()
         .filter(|f| !theirs.contains(f) && !f.starts_with(".muster-"))
         .collect();
-    assert!(mine.is_subset(&listed), "unlisted: {:?}", mine.difference(&listed));
+    assert!(
+        mine.is_subset(&listed),
+        "unlisted: {:?}",
+        mine.difference(&listed)
+    );
     if whole {
         assert!(complete, "{} incomplete", dir.display());
         assert_eq!(mine, listed);
@@ -94,7 +98,12 @@ fn sound(dir: &Path, saved: &Path, whole: bool) {
 }
 
 fn refused(out: &Output, naming: &str) {
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let why = String::from_utf8_lossy(&out.stderr);
     assert!(why.contains("--force"), "{why}");
     assert!(why.contains(naming), "{why}");
@@ -281,7 +290,13 @@ fn a_second_writer_is_refused_while_the_first_writes() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let mut first = muster()
-        .args(["run", super::outputs::FAST, "--quiet", "--battles", "100000"])
+        .args([
+            "run",
+            super::outputs::FAST,
+            "--quiet",
+            "--battles",
+            "100000",
+        ])
         .arg("--out")
         .arg(&out)
         .env("MUSTER_TEST_CHECKPOINT_HOLD", "1")
@@ -294,7 +309,11 @@ fn a_second_writer_is_refused_while_the_first_writes() {
         run_to(&out, &["--battles", "50"]),
         run_to(&out, &["--battles", "50", "--force"]),
         muster().arg("report").arg(&out).output().unwrap(),
-        muster().args(["run", "--resume"]).arg(&out).output().unwrap(),
+        muster()
+            .args(["run", "--resume"])
+            .arg(&out)
+            .output()
+            .unwrap(),
     ] {
         assert_eq!(second.status.code(), Some(2));
         let why = String::from_utf8_lossy(&second.stderr);
@@ -332,7 +351,13 @@ fn a_failed_checkpoint_is_said_once_and_names_the_output_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let mut child = muster()
-        .args(["run", super::outputs::FAST, "--quiet", "--battles", "100000"])
+        .args([
+            "run",
+            super::outputs::FAST,
+            "--quiet",
+            "--battles",
+            "100000",
+        ])
         .arg("--out")
         .arg(&out)
         .env("MUSTER_TEST_CHECKPOINT_HOLD", "1")
@@ -351,4 +376,75 @@ fn a_failed_checkpoint_is_said_once_and_names_the_output_folder() {
     assert_eq!(warning.matches("os error 28").count(), 1, "{warning}");
     assert!(!warning.contains(".muster-staging-"), "{warning}");
     assert!(warning.contains(&out.display().to_string()), "{warning}");
+}
+
+/// Mounts `from` on `on` (a bind mount, read-only when `ro`); false where
+/// this process may not mount (not root), and the test says it skipped.
+fn bind(from: &Path, on: &Path, ro: bool) -> bool {
+    let mount = |args: &[&str]| {
+        std::process::Command::new("mount")
+            .args(args)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let (f, o) = (from.to_str().unwrap(), on.to_str().unwrap());
+    if !mount(&["--bind", f, o]) {
+        eprintln!("skipped: cannot bind-mount here (needs root)");
+        return false;
+    }
+    if ro && !mount(&["-o", "remount,bind,ro", o]) {
+        unmount(on);
+        eprintln!("skipped: cannot remount read-only here");
+        return false;
+    }
+    true
+}
+
+fn unmount(on: &Path) {
+    let _ = std::process::Command::new("umount").arg(on).output();
+}
+
+#[test]
+fn mount_points_are_written_in_place_and_a_read_only_folder_is_refused_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (src, vol) = (tmp.path().join("src"), tmp.path().join("vol"));
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::create_dir_all(&vol).unwrap();
+    users_files(&src, false);
+    let saved = tmp.path().join("saved");
+    snapshot(&src, &saved);
+    // A volume's root, as a container sees it: it cannot be renamed.
+    if !bind(&src, &vol, false) {
+        return;
+    }
+    let written = run_to(&vol, &["--battles", "30", "--force"]);
+    let again = run_to(&vol, &["--battles", "31", "--force"]);
+    unmount(&vol);
+    ok(&written);
+    ok(&again);
+    sound(&src, &saved, true);
+    // A mount point inside the folder is one of the user's entries.
+    let out = tmp.path().join("out");
+    ok(&run_to(&out, &["--battles", "30"]));
+    let inner = out.join("data");
+    std::fs::create_dir(&inner).unwrap();
+    assert!(bind(&src, &inner, false));
+    let forced = run_to(&out, &["--battles", "32", "--force"]);
+    let kept = files(&inner);
+    unmount(&inner);
+    ok(&forced);
+    assert!(kept.contains("budget.csv"), "{kept:?}");
+    users_files_kept(&src, &saved);
+    // Read-only: refused before any battle, nothing written.
+    let ro = tmp.path().join("ro");
+    std::fs::create_dir(&ro).unwrap();
+    assert!(bind(&src, &ro, true));
+    let refused = run_to(&ro, &["--battles", "1000000", "--force"]);
+    unmount(&ro);
+    assert_eq!(refused.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&refused.stderr);
+    assert!(why.contains("Read-only file system"), "{why}");
+    assert!(!why.contains(".muster-"), "{why}");
+    assert!(refused.stdout.is_empty(), "played before refusing");
+    sound(&src, &saved, true);
 }

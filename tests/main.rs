@@ -21,6 +21,7 @@ mod it {
     pub mod exact_probabilities;
     pub mod fairness;
     pub mod fuzz;
+    pub mod input_gaps;
     pub mod outputs;
     pub mod panel;
     pub mod parquet;

@@ -30,6 +30,7 @@ pub fn load(path: &Path, target: &PanelTarget) -> Result<PanelSpecs, Problems> {
             field: String::new(),
             message: format!("cannot read the panel file: {e}"),
             hint: None,
+            unlisted: 0,
         }])
     })?;
     let dir = path.parent().unwrap_or(Path::new("."));

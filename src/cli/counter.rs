@@ -91,6 +91,11 @@ fn check(args: &CounterArgs) -> anyhow::Result<()> {
         bail!("counter does not take --battles {n}: --budget N sets the battles of the search and --confirm N those of the confirmation");
     }
     args.study.check()?;
+    // Before the scenario is loaded and the doctrine spaces are built.
+    let least = min_budget(SAMPLE);
+    if args.budget < least {
+        bail!("--budget {} is too small: a search of {} sampled doctrines needs at least {least} battles (every candidate at least {} battles a round); give --budget {least} or more", args.budget, SAMPLE, crate::analysis::counter::search::MIN_BATTLES);
+    }
     if args.confirm == 0 {
         bail!("--confirm must be at least 1 (battles of the confirmation on a fresh seed)");
     }
@@ -118,10 +123,6 @@ pub fn counter(args: CounterArgs) -> anyhow::Result<i32> {
         [0, 1].map(|s| build_space(&base, dir.as_deref(), s, &layers).map_err(anyhow::Error::msg));
     let [a, b] = spaces;
     let spaces = [a?, b?];
-    let least = min_budget(&spaces[focus.index()].shape(), SAMPLE);
-    if args.budget < least {
-        bail!("--budget {} is too small: a search of {} sampled doctrines needs at least {least} battles (every candidate at least {} battles a round); give --budget {least} or more", args.budget, SAMPLE, crate::analysis::counter::search::MIN_BATTLES);
-    }
     let out = args.study.claim_out("counter", &base.slug())?;
     if super::interrupted() {
         return super::study::stopped_in_setup("counter");
@@ -182,12 +183,15 @@ pub fn counter(args: CounterArgs) -> anyhow::Result<i32> {
         margin: args.margin,
         seed: plan.seed,
         doctrines,
-        elapsed: started.elapsed().as_secs_f64(),
         command: command_line(),
     };
     let staging = out.stage()?;
     let manifest = crate::report::counter::write(staging.path(), &report)?;
-    conclude(staging, &manifest, args.study.png, false)
+    let elapsed = started.elapsed().as_secs_f64();
+    let code = conclude(staging, &manifest, args.study.png, false)?;
+    // On the terminal only: the report of the same command is the same file.
+    say!("the search took {elapsed:.1} s");
+    Ok(code)
 }
 
 fn side_of(i: usize) -> Side {

@@ -129,8 +129,13 @@ pub fn decks(args: DecksArgs) -> anyhow::Result<i32> {
     };
     let Some(pairings) = pairings else {
         let staging = out.stage()?;
+        let started = std::time::Instant::now();
         let done = job.analyse(&base, dir, staging.path())?;
-        return conclude(staging, &done.manifest, args.study.png, done.partial);
+        let elapsed = started.elapsed().as_secs_f64();
+        let code = conclude(staging, &done.manifest, args.study.png, done.partial)?;
+        // On the terminal only: the report of the same command is the same file.
+        say!("the race took {elapsed:.1} s");
+        return Ok(code);
     };
     let run = PanelRun {
         command: "decks",
@@ -182,7 +187,6 @@ impl Job<'_> {
             confirm: args.confirm,
             seed: self.seed(base),
         };
-        let started = std::time::Instant::now();
         let raced = self.race(&variants, plan)?;
         let crate::scenario::ScenarioRules::StatesOfBattle(rules) = &base.rules else {
             bail!("Orders decks are States of Battle's");
@@ -195,7 +199,6 @@ impl Job<'_> {
             side: self.side,
             builds: self.builds,
             plan,
-            elapsed: started.elapsed().as_secs_f64(),
             command: command_line(),
         };
         let mut manifest = crate::report::decks::write(folder, &report, &raced)?;

@@ -1,6 +1,8 @@
 //! `muster merge DIR... --out OUT`: combines the output folders of `muster
 //! run --shard K/N` into the files one run writes, or those of `compare`
 //! and `sweep --shard K/N` into the study's outputs (see [`crate::shard`]).
+//! Once the shards are read and checked, an `--out` that is one of them,
+//! lies inside one or holds one is refused, before anything is written.
 
 use super::EXIT_OK;
 use crate::report::csv_out::write_csvs;
@@ -35,6 +37,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
         return merge_study(&args.dirs, &args.out, args.png, args.force);
     }
     let shards = shard::read_run_shards(&args.dirs)?;
+    refuse_input_as_out(&args.dirs, &args.out)?;
     let out = OutDir::claim(&args.out, FolderKind::Run, args.force)?;
     let first = &shards[0].1;
     let scenario = match load_scenario_text("run.toml", &first.run_toml, None) {
@@ -49,6 +52,48 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<i32> {
         name: &scenario.name,
         png: args.png,
     })
+}
+
+/// Refuses an `--out` that is one of `dirs`, lies inside one of them or
+/// holds one, compared as canonical paths (symbolic links and `..`
+/// resolved): the merged outputs would replace a shard that is an input.
+fn refuse_input_as_out(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
+    let target = real_path(out);
+    for dir in dirs {
+        let input = real_path(dir);
+        let how = if input == target {
+            "is"
+        } else if target.starts_with(&input) {
+            "is inside"
+        } else if input.starts_with(&target) {
+            "holds"
+        } else {
+            continue;
+        };
+        anyhow::bail!(
+            "--out {} {how} the input shard folder {}: the merged outputs would replace the shards they are merged from; choose another --out (a folder that is not one of the shards and holds none of them)",
+            out.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// `path` made absolute with its symbolic links resolved, as far as it
+/// exists: the part that does not exist yet is appended as given.
+fn real_path(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    for existing in absolute.ancestors() {
+        if let Ok(real) = std::fs::canonicalize(existing) {
+            let rest = absolute.strip_prefix(existing).unwrap_or(Path::new(""));
+            return if rest.as_os_str().is_empty() {
+                real
+            } else {
+                real.join(rest)
+            };
+        }
+    }
+    absolute
 }
 
 struct MergeJob<'a> {
@@ -98,6 +143,7 @@ impl WithRuleset for MergeJob<'_> {
 /// Merges comparison or sweep shards into `out`.
 fn merge_study(dirs: &[PathBuf], out: &Path, png: bool, force: bool) -> anyhow::Result<i32> {
     let merged = study::merge(dirs)?;
+    refuse_input_as_out(dirs, out)?;
     let kind = match merged.kind {
         study::StudyKind::Compare => "compare",
         study::StudyKind::Sweep => "sweep",

@@ -189,6 +189,12 @@ fn resume_run(dir: &Path, args: &RunArgs) -> anyhow::Result<i32> {
             dir.display()
         ),
     };
+    if record.tally.shape_key() != Tally::new(&scenario.tally_shape()).shape_key() {
+        bail!(
+            "{}: `tally` does not fit the run's scenario (its tables have other sizes): the file was edited or damaged since the run stopped; run it again without --resume",
+            dir.join(RESUME_FILE).display()
+        );
+    }
     super::study::check_threads(args.threads)?;
     let target = args.out.clone().unwrap_or_else(|| dir.to_path_buf());
     let out = OutDir::claim(&target, FolderKind::Run, args.force)?;
@@ -587,8 +593,7 @@ fn write_run_files(
                 max_battles,
             });
         }
-        let json = serde_json::to_string(&record).context("cannot encode the resume file")?;
-        write_text(&out.join(RESUME_FILE), &json)?;
+        write_text(&out.join(RESUME_FILE), &record.to_json()?)?;
     }
     Ok(())
 }

@@ -1,7 +1,12 @@
 //! Finds where a field path stands in a TOML text (line and column), using
-//! toml_edit's spans, so that every problem can point at its line.
+//! toml_edit's spans, so that every problem can point at its line. The
+//! text is parsed for its spans only when the first field is located: a
+//! file with nothing to point at is never parsed here, and the unknown
+//! keys of a file are located after the serde pass has dropped its own
+//! parse, so the two never take memory at once.
 
 use super::problems::{render_path, Problem, Seg};
+use std::sync::OnceLock;
 use toml_edit::ImDocument;
 
 /// The text of one input file, ready to locate fields in.
@@ -11,7 +16,9 @@ pub struct Locator {
     /// Byte offset where each line starts, so that locating a problem
     /// takes a binary search, not a count from the file's start.
     line_starts: Vec<usize>,
-    doc: Option<ImDocument<String>>,
+    /// The text parsed for its spans, when a field is first located (None
+    /// inside: the text is not TOML, and every field is at its start).
+    doc: OnceLock<Option<ImDocument<String>>>,
 }
 
 impl Locator {
@@ -22,8 +29,15 @@ impl Locator {
             line_starts: std::iter::once(0)
                 .chain(text.match_indices('\n').map(|(i, _)| i + 1))
                 .collect(),
-            doc: ImDocument::parse(text.to_string()).ok(),
+            doc: OnceLock::new(),
         }
+    }
+
+    /// The parsed text, parsed on first use.
+    fn doc(&self) -> Option<&ImDocument<String>> {
+        self.doc
+            .get_or_init(|| ImDocument::parse(self.text.clone()).ok())
+            .as_ref()
     }
 
     /// Line and column (both from 1) of a byte offset.
@@ -35,8 +49,7 @@ impl Locator {
 
     /// The byte offset where `path` is written (the deepest part of it found).
     fn offset_of(&self, path: &[Seg]) -> usize {
-        self.doc
-            .as_ref()
+        self.doc()
             .and_then(|d| self.offset_in_table(d.as_table(), path))
             .unwrap_or(0)
     }
@@ -98,6 +111,7 @@ impl Locator {
             field: render_path(path),
             message: message.into(),
             hint,
+            unlisted: 0,
         }
     }
 
@@ -117,6 +131,7 @@ impl Locator {
             field,
             message: message.into(),
             hint,
+            unlisted: 0,
         }
     }
 }

@@ -201,6 +201,7 @@ fn read(path: &Path) -> Result<String, Problems> {
             field: String::new(),
             message: format!("cannot read the file: {e}"),
             hint: Some("check the path and that the file is readable".to_string()),
+            unlisted: 0,
         }]),
         ReadError::NotUtf8(p) => Problems(vec![p]),
     })
@@ -237,6 +238,7 @@ pub fn read_text(path: &Path) -> Result<String, ReadError> {
             hint: Some(
                 "save the file as UTF-8 (muster files are TOML, which is UTF-8)".to_string(),
             ),
+            unlisted: 0,
         })
     })
 }
@@ -267,12 +269,8 @@ pub fn load_scenario_text(
     let loc = Locator::new(file, text);
     // The ruleset decides the file format; a file whose ruleset cannot be
     // read is parsed as an Armies scenario so its problems are reported.
-    let named = text.parse::<toml::Table>().ok().and_then(|t| {
-        t.get("scenario")?
-            .get("ruleset")?
-            .as_str()
-            .map(str::to_string)
-    });
+    let named =
+        top_tables(text).and_then(|t| t.scenario?.get("ruleset")?.as_str().map(str::to_string));
     let kind = match named.as_deref().map(|n| (n, RulesetKind::from_name(n))) {
         None => RulesetKind::Armies,
         Some((_, Some(k))) if registry::is_implemented(k) => k,
@@ -488,12 +486,16 @@ fn load_scenario_or_kind(path: &Path) -> Result<Result<FileKind, Box<Scenario>>,
     let text = read(path)?;
     let file = path.display().to_string();
     let loc = Locator::new(&file, &text);
-    let table: Option<toml::Table> = text.parse().ok();
-    let ruleset_of = |k: &str| {
-        let t = table.as_ref()?.get(k)?;
-        RulesetKind::from_name(t.get("ruleset")?.as_str()?)
+    let tables = top_tables(&text);
+    let table = |k: &str| {
+        let t = tables.as_ref()?;
+        match k {
+            "army_list" => t.army_list.as_ref(),
+            _ => t.doctrine.as_ref(),
+        }
     };
-    let has = |k: &str| table.as_ref().is_some_and(|t| t.contains_key(k));
+    let ruleset_of = |k: &str| RulesetKind::from_name(table(k)?.get("ruleset")?.as_str()?);
+    let has = |k: &str| table(k).is_some();
     let spec_of = |k: &str| ruleset_of(k).and_then(registry::spec);
     let default = registry::RULESETS[0];
     let checked = if has("army_list") {
@@ -515,6 +517,21 @@ fn load_scenario_or_kind(path: &Path) -> Result<Result<FileKind, Box<Scenario>>,
         Some(result) => result.map(Ok),
         None => load_scenario(path).map(|s| Err(Box::new(s))),
     }
+}
+
+/// The top-level tables that tell a file's kind and ruleset.
+#[derive(serde::Deserialize)]
+struct TopTables {
+    scenario: Option<toml::Value>,
+    army_list: Option<toml::Value>,
+    doctrine: Option<toml::Value>,
+}
+
+/// The tables of `text` that tell its kind (None: not TOML). Only these
+/// are built: a file's other keys are skipped, so a huge file is not
+/// copied into a table just to find its kind.
+fn top_tables(text: &str) -> Option<TopTables> {
+    toml::from_str(text).ok()
 }
 
 /// Parses `text` as a `T` and validates it with `validate` (`muster check`

@@ -1,8 +1,9 @@
 //! Turns the text of one input file into its raw serde mirror, collecting
-//! every syntax error, type error and unknown key as a located [`Problem`].
+//! every syntax error, type error and unknown key as a located [`Problem`]
+//! (unknown keys past the first [`LISTED_PROBLEMS`] counted, not kept).
 
 use super::locate::Locator;
-use super::problems::{did_you_mean, render_path, Problem, Seg};
+use super::problems::{did_you_mean, render_path, Problem, Seg, LISTED_PROBLEMS};
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use std::cell::Cell;
 use std::sync::OnceLock;
@@ -84,6 +85,66 @@ fn convert(path: &serde_ignored::Path<'_>, out: &mut Vec<Seg>) {
     }
 }
 
+/// The unknown keys of a file as serde meets them: the paths of the first
+/// [`LISTED_PROBLEMS`], and how many more there are.
+#[derive(Default)]
+struct UnknownKeys {
+    kept: Vec<Vec<Seg>>,
+    more: usize,
+}
+
+impl UnknownKeys {
+    /// Keeps the path of one more unknown key, or counts it.
+    fn found(&mut self, path: &serde_ignored::Path<'_>) {
+        if self.kept.len() < LISTED_PROBLEMS {
+            let mut segs = Vec::new();
+            convert(path, &mut segs);
+            self.kept.push(segs);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// One located problem per kept key, each with its hint; the last one
+    /// counts the keys that were not kept.
+    fn problems<T: RawFile>(self, loc: &Locator) -> Vec<Problem> {
+        let mut problems: Vec<Problem> = self
+            .kept
+            .iter()
+            .map(|path| unknown_key::<T>(loc, path))
+            .collect();
+        if let Some(last) = problems.last_mut() {
+            last.unlisted = self.more;
+        }
+        problems
+    }
+}
+
+/// The problem of the unknown key at `path`, with the keys allowed there
+/// (or where the key belongs) as its hint.
+fn unknown_key<T: RawFile>(loc: &Locator, path: &[Seg]) -> Problem {
+    let (parent, last) = path.split_at(path.len().saturating_sub(1));
+    let key = match last.first() {
+        Some(Seg::Key(k)) => k.clone(),
+        _ => render_path(path),
+    };
+    let keys: Vec<&str> = parent
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Key(k) => Some(k.as_str()),
+            Seg::Index(_) => None,
+        })
+        .collect();
+    let known = T::known_keys(&keys);
+    let hint = T::misplaced(&keys, &key)
+        .or_else(|| did_you_mean(&key, known.iter().copied()))
+        .or_else(|| {
+            (!known.is_empty())
+                .then(|| format!("remove it; keys allowed here: {}", known.join(", ")))
+        });
+    loc.problem(path, format!("unknown key `{key}`"), hint)
+}
+
 /// The longest text a file may hold in one string (a name, a description,
 /// a label): run.toml records the scenario whole, so a longer one is
 /// refused rather than copied into every output folder.
@@ -145,9 +206,13 @@ fn long_value(v: &toml_edit::Value, path: &mut Vec<Seg>, loc: &Locator, out: &mu
 }
 
 /// Parses `text` as a `T`; returns it (when the structure is sound) and the
-/// problems found, unknown keys included.
+/// problems found, unknown keys included. Of the unknown keys, only the
+/// first [`LISTED_PROBLEMS`] are kept and located, after the serde pass
+/// (so its parse and the locator's are not in memory at once); the last
+/// one kept counts the others.
 pub fn parse<T: RawFile>(loc: &Locator, text: &str) -> (Option<T>, Vec<Problem>) {
     let mut problems = Vec::new();
+    // Parsed for the long texts only, and dropped before the serde pass.
     let doc = match toml_edit::ImDocument::parse(text) {
         Ok(doc) => doc,
         Err(e) => {
@@ -168,39 +233,15 @@ pub fn parse<T: RawFile>(loc: &Locator, text: &str) -> (Option<T>, Vec<Problem>)
         }
     };
     long_texts(doc.as_table(), &mut Vec::new(), loc, &mut problems);
+    drop(doc);
     if !problems.is_empty() {
         // run.toml would copy the text whole; nothing else is checked.
         return (None, problems);
     }
-    let mut unknown: Vec<Vec<Seg>> = Vec::new();
+    let mut unknown = UnknownKeys::default();
     let de = toml::Deserializer::new(text);
-    let result: Result<T, _> = serde_ignored::deserialize(de, |p| {
-        let mut segs = Vec::new();
-        convert(&p, &mut segs);
-        unknown.push(segs);
-    });
-    for path in &unknown {
-        let (parent, last) = path.split_at(path.len().saturating_sub(1));
-        let key = match last.first() {
-            Some(Seg::Key(k)) => k.clone(),
-            _ => render_path(path),
-        };
-        let keys: Vec<&str> = parent
-            .iter()
-            .filter_map(|s| match s {
-                Seg::Key(k) => Some(k.as_str()),
-                Seg::Index(_) => None,
-            })
-            .collect();
-        let known = T::known_keys(&keys);
-        let hint = T::misplaced(&keys, &key)
-            .or_else(|| did_you_mean(&key, known.iter().copied()))
-            .or_else(|| {
-                (!known.is_empty())
-                    .then(|| format!("remove it; keys allowed here: {}", known.join(", ")))
-            });
-        problems.push(loc.problem(path, format!("unknown key `{key}`"), hint));
-    }
+    let result: Result<T, _> = serde_ignored::deserialize(de, |p| unknown.found(&p));
+    problems.extend(unknown.problems::<T>(loc));
     match result {
         Ok(v) => (Some(v), problems),
         Err(e) => {

@@ -1,6 +1,11 @@
 //! Problems found in input files: each names the file, line, column and
 //! field, says what is wrong and, where it can, how to fix it. A file's
-//! problems are gathered and reported together.
+//! problems are gathered and reported together: the first
+//! [`LISTED_PROBLEMS`] are listed and the rest counted. Where one line of
+//! input can make one problem (an unknown key), only the first
+//! [`LISTED_PROBLEMS`] are kept and the last kept one counts the others
+//! ([`Problem::unlisted`]), so a file of millions of stray keys takes
+//! memory for a hundred problems, not millions.
 
 use std::fmt;
 
@@ -14,6 +19,10 @@ pub struct Problem {
     pub field: String,
     pub message: String,
     pub hint: Option<String>,
+    /// Problems found after this one and counted, not kept (0 for almost
+    /// every problem): a file's unknown keys beyond the first
+    /// [`LISTED_PROBLEMS`] are only counted, on the last one kept.
+    pub unlisted: usize,
 }
 
 impl fmt::Display for Problem {
@@ -37,9 +46,16 @@ pub struct Problems(pub Vec<Problem>);
 /// How many problems are listed; the rest are counted.
 pub const LISTED_PROBLEMS: usize = 100;
 
+impl Problems {
+    /// Every problem found: those kept and those only counted.
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|p| 1 + p.unlisted).sum()
+    }
+}
+
 impl fmt::Display for Problems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.0.len();
+        let n = self.count();
         for p in self.0.iter().take(LISTED_PROBLEMS) {
             writeln!(f, "{p}")?;
         }

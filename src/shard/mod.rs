@@ -124,6 +124,9 @@ pub struct Piece<'a> {
     pub end: u64,
     /// Battles it played.
     pub played: u64,
+    /// Its folder holds `resume.json` (a run shard that stopped part-way):
+    /// `muster run --resume` plays the rest of it.
+    pub resumable: bool,
 }
 
 /// Shards that do not make up one run (or study) exactly once: every
@@ -213,12 +216,26 @@ fn piece_problems(s: &Piece) -> Vec<String> {
             s.dir.display()
         ));
     }
-    if s.played != s.end - s.start {
+    let owed = s.end.saturating_sub(s.start);
+    if s.played < owed {
+        let fix = if s.resumable {
+            format!(
+                "play the rest with `muster run --resume {}`, then merge again",
+                s.dir.display()
+            )
+        } else {
+            format!("run shard {}/{} again", s.shard, s.shards)
+        };
         problems.push(format!(
-            "{} played {} of its {} battles (interrupted): run shard {}/{} again",
+            "{} played {} of its {owed} battles (interrupted): {fix}",
             s.dir.display(),
             s.played,
-            s.end - s.start,
+        ));
+    } else if s.played > owed {
+        problems.push(format!(
+            "{}: its tally counts {} battles, more than the {owed} of its range (the shard file was edited or damaged): run shard {}/{} again",
+            s.dir.display(),
+            s.played,
             s.shard,
             s.shards
         ));
@@ -285,13 +302,15 @@ pub fn read_run_shards(dirs: &[PathBuf]) -> anyhow::Result<Vec<(PathBuf, ShardFi
             start: s.start,
             end: s.end,
             played: s.tally.battles,
+            resumable: dir.join(crate::report::RESUME_FILE).is_file(),
         })
         .collect();
     check_coverage(&pieces, "run (scenario, seed or battles differ)")?;
     Ok(shards)
 }
 
-/// The sum of the shards' tallies, each checked to have `shape`.
+/// The sum of the shards' tallies, each checked to have `shape` and to add
+/// up (see [`Tally::inconsistency`]).
 pub fn add_tallies(shards: &[(PathBuf, ShardFile)], shape: &TallyShape) -> anyhow::Result<Tally> {
     let mut tally = Tally::new(shape);
     for (dir, s) in shards {
@@ -301,6 +320,14 @@ pub fn add_tallies(shards: &[(PathBuf, ShardFile)], shape: &TallyShape) -> anyho
             dir.display(),
             s.muster_version
         );
+        if let Some((field, what)) = s.tally.inconsistency() {
+            anyhow::bail!(
+                "{}: `{field}` does not add up: {what}; the file was edited or damaged since the shard was played; run shard {}/{} again",
+                dir.join(SHARD_FILE).display(),
+                s.shard,
+                s.shards
+            );
+        }
         tally.merge(&s.tally);
     }
     Ok(tally)

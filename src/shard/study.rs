@@ -163,6 +163,7 @@ pub fn merge(dirs: &[PathBuf]) -> anyhow::Result<MergedStudy> {
             start: s.start,
             end: s.end,
             played: s.played.battles(),
+            resumable: false,
         })
         .collect();
     check_coverage(

@@ -254,6 +254,89 @@ impl Tally {
         key
     }
 
+    /// The first count that does not add up to the battles counted, as
+    /// `(field, what is wrong)`: every battle has one outcome, one end
+    /// reason and one length, each unit one fate and one loss, every
+    /// round's strength histograms count every battle, a round was started
+    /// by no more battles than the one before it, and the rounds
+    /// histogram agrees with those starts. A tally built by [`Tally::add`]
+    /// and [`Tally::merge`] always adds up; one read from a file that was
+    /// edited may not. Sums are taken in 128 bits, so no count overflows.
+    pub fn inconsistency(&self) -> Option<(String, String)> {
+        let n = u128::from(self.battles);
+        let sum = |v: &[u64]| v.iter().map(|&c| u128::from(c)).sum::<u128>();
+        let outcomes = sum(&self.wins) + u128::from(self.draws);
+        if outcomes != n {
+            return Some((
+                "tally.wins".to_string(),
+                format!(
+                    "wins {} + {} and draws {} make {outcomes} battles, but `tally.battles` is {n}",
+                    self.wins[0], self.wins[1], self.draws
+                ),
+            ));
+        }
+        let whole = |field: String, counted: u128| {
+            (counted != n).then(|| {
+                (
+                    field,
+                    format!("its counts make {counted} battles, but `tally.battles` is {n}"),
+                )
+            })
+        };
+        let mut checks: Vec<(String, u128)> = vec![
+            ("tally.end_reasons".to_string(), sum(&self.end_reasons)),
+            ("tally.rounds".to_string(), sum(self.rounds.counts())),
+        ];
+        for (r, hists) in self.strength.iter().enumerate() {
+            for (side, h) in hists.iter().enumerate() {
+                checks.push((format!("tally.strength[{r}][{side}]"), sum(h.counts())));
+            }
+        }
+        for (u, fates) in self.fates.iter().enumerate() {
+            checks.push((format!("tally.fates[{u}]"), sum(fates)));
+        }
+        for (u, h) in self.losses.iter().enumerate() {
+            checks.push((format!("tally.losses[{u}]"), sum(h.counts())));
+        }
+        if let Some(bad) = checks.into_iter().find_map(|(f, c)| whole(f, c)) {
+            return Some(bad);
+        }
+        self.round_inconsistency()
+    }
+
+    /// The rounds' part of [`Tally::inconsistency`]: `running[r]` is the
+    /// battles that lasted more than `r` rounds (by the rounds histogram)
+    /// and no band table counts more battles than were played.
+    fn round_inconsistency(&self) -> Option<(String, String)> {
+        let n = u128::from(self.battles);
+        let counts = self.rounds.counts();
+        for (r, &started) in self.running.iter().enumerate() {
+            // Battles longer than r rounds; the last bin holds the longest.
+            let longer: u128 = counts.iter().skip(r + 1).map(|&c| u128::from(c)).sum();
+            if u128::from(started) != longer {
+                return Some((
+                    format!("tally.running[{r}]"),
+                    format!(
+                        "{started} battles started round {}, but `tally.rounds` has {longer} that lasted that long",
+                        r + 1
+                    ),
+                ));
+            }
+        }
+        for (r, sides) in self.bands.iter().enumerate() {
+            for (side, kinds) in sides.iter().enumerate() {
+                let counted: u128 = kinds.iter().map(|&c| u128::from(c)).sum();
+                if counted > n {
+                    return Some((
+                        format!("tally.bands[{r}][{side}]"),
+                        format!("its counts make {counted} battles, but `tally.battles` is {n}"),
+                    ));
+                }
+            }
+        }
+        None
+    }
+
     /// Wins of `side` as `(wins, battles)`.
     pub fn win_count(&self, side: Side) -> (u64, u64) {
         (self.wins[side.index()], self.battles)

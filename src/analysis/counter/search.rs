@@ -81,9 +81,12 @@ pub struct Found {
 /// numbers (None: interrupted).
 pub type Play<'a> = dyn FnMut(&[&Vec<usize>], u64, u64) -> anyhow::Result<Option<PairedWins>> + 'a;
 
-/// The least budget a search of `sample` points can run on.
-pub fn min_budget(shape: &Shape, sample: usize) -> u64 {
-    let m = sample.min(space_size(shape)).max(1) as u64;
+/// The least budget a search of up to `sample` points can run on,
+/// whatever its space: enough for `sample` candidates (a smaller space
+/// needs less, but the budget is checked before the space is built, so
+/// that a budget too small is refused at once).
+pub fn min_budget(sample: usize) -> u64 {
+    let m = sample.max(1) as u64;
     2 * halving_rounds(m as usize) * m * MIN_BATTLES
 }
 

@@ -111,11 +111,18 @@ const NOT_IN_OPTIONS: &[(&str, &str)] = &[
 ];
 
 /// Whether `path` holds a fairness list (a top-level `[fairness]` table).
+/// Only that key is read (the rest is skipped, not built into a table), so
+/// asking costs no more memory than parsing the file.
 pub fn is_fairness_list(path: &Path) -> bool {
+    /// The one key that makes a file a fairness list.
+    #[derive(Deserialize)]
+    struct Header {
+        fairness: Option<serde::de::IgnoredAny>,
+    }
     std::fs::read_to_string(path)
         .ok()
-        .and_then(|t| t.parse::<Table>().ok())
-        .is_some_and(|t| t.contains_key("fairness"))
+        .and_then(|t| toml::from_str::<Header>(&t).ok())
+        .is_some_and(|h| h.fairness.is_some())
 }
 
 /// Loads and validates a fairness list.
@@ -129,6 +136,7 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
             field: String::new(),
             message: format!("cannot read the fairness list: {e}"),
             hint: Some("check the path (see scenarios/*/fairness/ for examples)".into()),
+            unlisted: 0,
         }])
     })?;
     let loc = Locator::new(&file, &text);
@@ -195,6 +203,7 @@ pub fn load(path: &Path) -> Result<FairnessList, Problems> {
     };
     super::probe::price_options(&mut list, &loc)?;
     super::probe::fill_slots(&list, &loc)?;
+    super::probe::pair_slots(&list, &loc)?;
     Ok(list)
 }
 
@@ -508,6 +517,7 @@ impl FairnessList {
                 field: format!("side[{s}].slots"),
                 message: "an army has more units than the side has slots".into(),
                 hint: Some("add slots or lower the units' `max`".into()),
+                unlisted: 0,
             }]));
         }
         let text = toml::to_string(&doc).map_err(|e| {
@@ -518,6 +528,7 @@ impl FairnessList {
                 field: String::new(),
                 message: format!("cannot write the generated scenario: {e}"),
                 hint: None,
+                unlisted: 0,
             }])
         })?;
         load_scenario_text(

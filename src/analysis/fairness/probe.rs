@@ -2,8 +2,12 @@
 //! each unit option is priced from a one-unit army of it, and every slot is
 //! filled with each option in turn, so a matchup that `fairness` draws later
 //! cannot fail on where its units stand (off the table, outside the
-//! deployment zone, overlapping a neighbour). A problem found this way
-//! points at the list file's unit option, fixed unit or slot.
+//! deployment zone, overlapping a neighbour). Then every two options a
+//! side buys stand side by side: one in a slot it can reach, the other in
+//! every later slot it can reach, so two different units whose footprints
+//! overlap are found too (an army fills its slots in the list's order, so
+//! an earlier option never stands after a later one). A problem found
+//! this way points at the list file's unit option, fixed unit or slot.
 
 use super::list::{generated_label, FairnessList};
 use crate::scenario::locate::Locator;
@@ -217,6 +221,72 @@ pub(super) fn fill_slots(list: &FairnessList, loc: &Locator) -> Result<(), Probl
     } else {
         Err(Problems(p))
     }
+}
+
+/// For every two options `a` before `b` and every slot `k` that `a` can
+/// reach on a side that buys both, validates `a` in slot `k` with `b` in
+/// every slot after `k` that `b` can reach (both sides at once): a wide
+/// unit beside a narrow one is found here, though each fits beside
+/// copies of itself.
+pub(super) fn pair_slots(list: &FairnessList, loc: &Locator) -> Result<(), Problems> {
+    let mut p: Vec<Problem> = Vec::new();
+    let n = list.options.len();
+    let most = list.slots[0].len().max(list.slots[1].len());
+    for a in 0..n {
+        for b in a + 1..n {
+            for k in 0..most {
+                let Some(placed) = pair_placement(list, (a, b), k) else {
+                    continue;
+                };
+                if let Err(found) = list.scenario_placed(&placed, "slot pair probe") {
+                    let before = p.len();
+                    route(list, loc, &placed, b, found, &mut p);
+                    for q in &mut p[before..] {
+                        q.message.push_str(&format!(
+                            " (with `{}` in slot {} of the side)",
+                            list.options[a].name,
+                            k + 1
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if p.is_empty() {
+        Ok(())
+    } else {
+        Err(Problems(p))
+    }
+}
+
+/// Option `a` in slot `k` and option `b` in every later slot it can reach,
+/// on each side that buys both and where `a` can reach `k` (a side that
+/// does not gets its first option in its first slot); None when no side
+/// does.
+fn pair_placement(
+    list: &FairnessList,
+    (a, b): (usize, usize),
+    k: usize,
+) -> Option<[Vec<Option<usize>>; 2]> {
+    let mut paired = false;
+    let placed = [0, 1].map(|s| {
+        let buys = list.options[a].sides[s] && list.options[b].sides[s];
+        let after = reach(list, s, b, list.budget);
+        let later = (k + 1).max(after.start)..after.end;
+        if buys && reach(list, s, a, list.budget).contains(&k) && !later.is_empty() {
+            paired = true;
+            (0..after.end)
+                .map(|l| match l {
+                    _ if l == k => Some(a),
+                    _ if later.contains(&l) => Some(b),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            vec![list.options.iter().position(|x| x.sides[s])]
+        }
+    });
+    paired.then_some(placed)
 }
 
 /// A placement problem of the unit in side `s`'s slot `k`, pointed at the slot.

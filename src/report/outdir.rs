@@ -398,3 +398,19 @@ fn process_alive(pid: u32) -> bool {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{short_name, unescape_octal};
+
+    #[test]
+    fn mount_table_escapes_and_long_names() {
+        assert_eq!(unescape_octal("/mnt/my\\040data"), "/mnt/my data");
+        assert_eq!(unescape_octal("/plain"), "/plain");
+        assert_eq!(short_name("out"), "out");
+        let long = "n".repeat(250);
+        let short = short_name(&long);
+        assert!(short.len() < 175 && short.contains('~'), "{short}");
+        assert_ne!(short, short_name(&"n".repeat(251)));
+    }
+}

@@ -69,36 +69,15 @@ pub fn is_muster_transient(name: &str) -> bool {
         || rest.starts_with("staging-")
 }
 
-/// Every file below `dir`, as `/`-separated relative paths, sorted;
-/// muster's transient entries are left out, and a symbolic link counts as
-/// a file (it is never followed).
+/// Every file below `dir`, as `/`-separated relative paths, sorted (an
+/// empty folder listed as such, with a trailing `/`); muster's transient
+/// entries are left out, and a symbolic link counts as a file (it is never
+/// followed).
 pub fn files_under(dir: &Path) -> Result<Vec<String>, ReportError> {
     let mut out = Vec::new();
-    walk(dir, "", &mut out)?;
+    walk(dir, "", None, &mut out)?;
     out.sort();
     Ok(out)
-}
-
-fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>) -> Result<(), ReportError> {
-    for e in std::fs::read_dir(dir).map_err(io_err(dir))? {
-        let e = e.map_err(io_err(dir))?;
-        let name = e.file_name().to_string_lossy().to_string();
-        if prefix.is_empty() && is_muster_transient(&name) {
-            continue;
-        }
-        let rel = format!("{prefix}{name}");
-        if e.file_type().map_err(io_err(&e.path()))?.is_dir() {
-            let before = out.len();
-            walk(&e.path(), &format!("{rel}/"), out)?;
-            if out.len() == before {
-                // An empty folder is listed as such, so it is seen.
-                out.push(format!("{rel}/"));
-            }
-        } else {
-            out.push(rel);
-        }
-    }
-    Ok(())
 }
 
 /// The entries of `dir` that are not muster's: files (and folders, listed
@@ -107,17 +86,19 @@ fn walk(dir: &Path, prefix: &str, out: &mut Vec<String>) -> Result<(), ReportErr
 /// record, everything is someone else's.
 pub fn foreign(dir: &Path, record: Option<&Record>) -> Result<Vec<String>, ReportError> {
     let empty = Record::default();
-    let record = record.unwrap_or(&empty);
     let mut out = Vec::new();
-    foreign_below(dir, "", record, &mut out)?;
+    walk(dir, "", Some(record.unwrap_or(&empty)), &mut out)?;
     out.sort();
     Ok(out)
 }
 
-fn foreign_below(
+/// Lists the entries below `dir` into `out`: every file, or with `record`
+/// only those it does not list (a folder with nothing of the record's in
+/// it named whole).
+fn walk(
     dir: &Path,
     prefix: &str,
-    record: &Record,
+    record: Option<&Record>,
     out: &mut Vec<String>,
 ) -> Result<(), ReportError> {
     for e in std::fs::read_dir(dir).map_err(io_err(dir))? {
@@ -128,20 +109,31 @@ fn foreign_below(
         }
         let rel = format!("{prefix}{name}");
         if !e.file_type().map_err(io_err(&e.path()))?.is_dir() {
-            if !record.files.contains(&rel) {
+            if record.map_or(true, |r| !r.files.contains(&rel)) {
                 out.push(rel);
             }
             continue;
         }
         let folder = format!("{rel}/");
-        let ours = record.files.range(folder.clone()..).next();
-        if ours.is_some_and(|f| f.starts_with(&folder)) {
-            foreign_below(&e.path(), &folder, record, out)?;
-        } else {
+        if record.is_some_and(|r| !r.holds_below(&folder)) {
+            out.push(folder);
+            continue;
+        }
+        let before = out.len();
+        walk(&e.path(), &folder, record, out)?;
+        if record.is_none() && out.len() == before {
             out.push(folder);
         }
     }
     Ok(())
+}
+
+impl Record {
+    /// Whether the record lists anything in `folder` (`NAME/`).
+    fn holds_below(&self, folder: &str) -> bool {
+        let first = self.files.range(folder.to_string()..).next();
+        first.is_some_and(|f| f.starts_with(folder))
+    }
 }
 
 /// Removes the empty folders below `dir`, then `dir` itself if empty.
@@ -225,5 +217,90 @@ pub fn remove_temporaries(dir: &Path) {
         if torn && e.file_type().is_ok_and(|t| t.is_file()) {
             let _ = std::fs::remove_file(e.path());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(files: &[&str]) -> Record {
+        Record {
+            kind: "run".to_string(),
+            complete: true,
+            files: files.iter().map(|f| f.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn foreign_names_what_the_record_does_not_list_and_prunes_whole_folders() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        for f in [
+            "summary.csv",
+            "budget.csv",
+            "charts/a.svg",
+            "charts/mine.svg",
+            "mine/x/y.txt",
+        ] {
+            std::fs::create_dir_all(d.join(f).parent().unwrap()).unwrap();
+            std::fs::write(d.join(f), "x").unwrap();
+        }
+        std::fs::create_dir(d.join("empty")).unwrap();
+        std::fs::write(d.join(".muster-ab12CD.tmp"), "torn").unwrap();
+        std::fs::write(d.join(RECORD), "{}").unwrap();
+        let r = record(&["summary.csv", "charts/a.svg"]);
+        assert_eq!(
+            foreign(d, Some(&r)).unwrap(),
+            ["budget.csv", "charts/mine.svg", "empty/", "mine/"]
+        );
+        assert_eq!(
+            foreign(d, None).unwrap(),
+            ["budget.csv", "charts/", "empty/", "mine/", "summary.csv"]
+        );
+        assert_eq!(
+            files_under(d).unwrap(),
+            [
+                "budget.csv",
+                "charts/a.svg",
+                "charts/mine.svg",
+                "empty/",
+                "mine/x/y.txt",
+                "summary.csv"
+            ]
+        );
+    }
+
+    #[test]
+    fn remove_listed_deletes_only_listed_plain_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        let d = tmp.path();
+        std::fs::create_dir_all(d.join("charts")).unwrap();
+        std::fs::write(d.join("charts/a.svg"), "x").unwrap();
+        std::fs::write(d.join("charts/mine.svg"), "x").unwrap();
+        std::fs::create_dir(d.join("run.toml")).unwrap();
+        let listed = ["charts/a.svg".to_string(), "run.toml".to_string()];
+        remove_listed(d, &listed).unwrap();
+        assert!(!d.join("charts/a.svg").exists());
+        assert!(d.join("charts/mine.svg").is_file());
+        assert!(
+            d.join("run.toml").is_dir(),
+            "a folder of that name is not muster's"
+        );
+    }
+
+    #[test]
+    fn transients_and_summaries() {
+        assert!(is_muster_transient(".muster-x1Y2z3.tmp"));
+        assert!(is_muster_transient(".muster-staging-12-0"));
+        assert!(is_muster_transient(RECORD));
+        assert!(!is_muster_transient(".muster-notes.txt"));
+        assert!(!is_muster_transient("muster-x.tmp"));
+        let many: Vec<String> = (0..12).map(|i| format!("f{i}.csv")).collect();
+        assert!(summarise(&many).ends_with(" and 2 more"));
+        assert_eq!(
+            summarise(&["a/b".into(), "a/c".into(), "d".into()]),
+            "a/, d"
+        );
     }
 }

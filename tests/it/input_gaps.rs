@@ -10,30 +10,16 @@
 //! them); `counter` refuses a too-small `--budget` before it loads
 //! anything. No assertion depends on wall-clock time or memory.
 
-use std::collections::BTreeMap;
+use super::outputs::{killed_after_checkpoint, muster, ok, FAST};
+use super::support::tree;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::process::Output;
 
-const FAST: &str = "scenarios/means_war/pikemen_vs_swordsmen.toml";
 const HEROES: &str = "scenarios/states_of_battle/heroes_and_monster.toml";
 const PLANTED: &str = "tests/data/counter_archers.toml";
 
-fn muster() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_muster"))
-}
-
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn ok(out: &Output) {
-    assert!(
-        out.status.success(),
-        "exit {:?}\n{}",
-        out.status.code(),
-        stderr(out)
-    );
 }
 
 /// Asserts a refusal: exit 2, no panic, and every text of `expect` in the
@@ -47,22 +33,15 @@ fn refused(out: &Output, expect: &[&str]) {
     }
 }
 
-/// Every file under `dir` (recursively) with its bytes.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                todo.push(path);
-            } else {
-                let bytes = std::fs::read(&path).unwrap();
-                files.insert(path.strip_prefix(dir).unwrap().to_path_buf(), bytes);
-            }
-        }
-    }
-    files
+/// `muster merge A B --out OUT`.
+fn merge(inputs: [&Path; 2], out: &Path) -> Output {
+    muster()
+        .arg("merge")
+        .args(inputs)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .unwrap()
 }
 
 /// Plays shard `k` of 2 of a 400-battle run of FAST into `out`.
@@ -73,31 +52,6 @@ fn shard(out: &Path, k: u32) {
         .arg(out)
         .output()
         .unwrap());
-}
-
-/// Starts a run that writes a checkpoint after its first chunk and holds
-/// (the test hook), and kills it (SIGKILL) once the checkpoint is there:
-/// `out` is left a whole partial folder with its resume.json.
-fn killed_after_checkpoint(out: &Path, extra: &[&str]) {
-    let mut child = muster()
-        .args(["run", FAST, "--quiet", "--threads", "2"])
-        .args(extra)
-        .arg("--out")
-        .arg(out)
-        .env("MUSTER_TEST_CHECKPOINT_HOLD", "1")
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let limit = Instant::now() + Duration::from_secs(300);
-    while !out.join("resume.json").exists() {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("muster ended ({status}) before its checkpoint");
-        }
-        assert!(Instant::now() < limit, "no checkpoint was written");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
 }
 
 /// Item 6: `merge --out` naming one of its input shards, a folder inside
@@ -116,14 +70,7 @@ fn merge_refuses_an_out_that_is_one_of_its_shards() {
     let before = tree(&shards);
     let inside = s1.join("merged");
     for (out, input) in [(&s0, &s0), (&link, &s0), (&inside, &s1), (&shards, &s0)] {
-        let o = muster()
-            .arg("merge")
-            .arg(&s0)
-            .arg(&s1)
-            .arg("--out")
-            .arg(out)
-            .output()
-            .unwrap();
+        let o = merge([&s0, &s1], out);
         refused(
             &o,
             &[
@@ -155,14 +102,7 @@ fn merge_refuses_an_out_that_is_one_of_its_shards() {
     refused(&o, &["choose another --out"]);
     assert!(tree(&shards) == before);
     let merged = tmp.path().join("merged");
-    ok(&muster()
-        .arg("merge")
-        .arg(&s0)
-        .arg(&s1)
-        .arg("--out")
-        .arg(&merged)
-        .output()
-        .unwrap());
+    ok(&merge([&s0, &s1], &merged));
     assert!(merged.join("summary.csv").is_file());
     // A shard whose tally was edited (100 wins added) is refused by name.
     let edited = tmp.path().join("edited");
@@ -204,14 +144,7 @@ fn merge_refuses_an_out_that_is_one_of_its_shards() {
     };
     let (c0, c1) = (compare(0), compare(1));
     let before = tree(&studies);
-    let o = muster()
-        .arg("merge")
-        .arg(&c0)
-        .arg(&c1)
-        .arg("--out")
-        .arg(&c1)
-        .output()
-        .unwrap();
+    let o = merge([&c0, &c1], &c1);
     refused(
         &o,
         &[
@@ -236,14 +169,7 @@ fn merge_points_an_interrupted_shard_at_run_resume() {
         .unwrap());
     killed_after_checkpoint(&s1, &["--battles", "5000", "--shard", "1/2"]);
     let merged = tmp.path().join("merged");
-    let o = muster()
-        .arg("merge")
-        .arg(&s0)
-        .arg(&s1)
-        .arg("--out")
-        .arg(&merged)
-        .output()
-        .unwrap();
+    let o = merge([&s0, &s1], &merged);
     refused(
         &o,
         &[
@@ -257,14 +183,7 @@ fn merge_points_an_interrupted_shard_at_run_resume() {
         .arg(&s1)
         .output()
         .unwrap());
-    ok(&muster()
-        .arg("merge")
-        .arg(&s0)
-        .arg(&s1)
-        .arg("--out")
-        .arg(&merged)
-        .output()
-        .unwrap());
+    ok(&merge([&s0, &s1], &merged));
 }
 
 /// A copy of folder `from` at `to` (files only, as a run writes them

@@ -151,7 +151,7 @@ fn sigterm_and_sighup_stop_a_run_with_a_whole_partial_folder() {
 
 /// Starts a run that writes a checkpoint after its first chunk and then
 /// waits to be killed; kills it (SIGKILL) once the checkpoint is there.
-fn killed_after_checkpoint(out: &Path, extra: &[&str]) {
+pub(super) fn killed_after_checkpoint(out: &Path, extra: &[&str]) {
     let mut child = muster()
         .args(["run", FAST, "--quiet", "--threads", "2"])
         .args(extra)

@@ -2,7 +2,8 @@
 
 use muster::rulesets::armies::setup::ArmiesSetup;
 use muster::scenario::{load_scenario_text, ScenarioRules};
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 /// Loads scenario text (references resolve against scenarios/armies).
 pub fn setup_from(text: &str) -> ArmiesSetup {
@@ -56,4 +57,22 @@ pub fn within_4_sigma(what: &str, hits: u64, n: u64, p: f64) {
         "{what}: observed {obs:.5}, exact {p:.5} (4 sigma = {:.5})",
         4.0 * sigma
     );
+}
+
+/// Every file under `dir` (recursively) with its bytes.
+pub fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                files.insert(path.strip_prefix(dir).unwrap().to_path_buf(), bytes);
+            }
+        }
+    }
+    files
 }

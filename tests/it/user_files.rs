@@ -49,20 +49,8 @@ fn users_files_kept(dir: &Path, saved: &Path) {
 
 /// Every file below `dir`, relative.
 fn files(dir: &Path) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().to_string();
-                out.insert(rel);
-            }
-        }
-    }
-    out
+    let all = super::support::tree(dir).into_keys();
+    all.map(|p| p.to_string_lossy().into_owned()).collect()
 }
 
 /// The record muster keeps in `dir`: (complete, files).
@@ -285,23 +273,28 @@ fn a_folder_left_half_written_is_said_so_and_completed() {
     sound(&out, &saved, true);
 }
 
+/// A run into `out` that writes a checkpoint after its first chunk and
+/// then holds until it is killed (the test hook).
+fn held_run(out: &Path) -> std::process::Command {
+    let mut run = muster();
+    run.args([
+        "run",
+        super::outputs::FAST,
+        "--quiet",
+        "--battles",
+        "100000",
+    ])
+    .arg("--out")
+    .arg(out)
+    .env("MUSTER_TEST_CHECKPOINT_HOLD", "1");
+    run
+}
+
 #[test]
 fn a_second_writer_is_refused_while_the_first_writes() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let mut first = muster()
-        .args([
-            "run",
-            super::outputs::FAST,
-            "--quiet",
-            "--battles",
-            "100000",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .env("MUSTER_TEST_CHECKPOINT_HOLD", "1")
-        .spawn()
-        .unwrap();
+    let mut first = held_run(&out).spawn().unwrap();
     wait_for(&out.join("run.toml"), &mut first);
     let before = tmp.path().join("before");
     snapshot(&out, &before);
@@ -350,17 +343,7 @@ fn a_failed_checkpoint_is_said_once_and_names_the_output_folder() {
     use std::io::BufRead;
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let mut child = muster()
-        .args([
-            "run",
-            super::outputs::FAST,
-            "--quiet",
-            "--battles",
-            "100000",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .env("MUSTER_TEST_CHECKPOINT_HOLD", "1")
+    let mut child = held_run(&out)
         .env("MUSTER_TEST_FAIL_WRITE", "1")
         .stderr(std::process::Stdio::piped())
         .spawn()

@@ -132,7 +132,7 @@ impl OutDir {
         Err(ReportError::Folder {
             path: self.given.display().to_string(),
             message: format!(
-                "holds files muster did not write there{whose}: {}; choose another --out, or give --force to write there anyway (those files are kept untouched)",
+                "holds files muster did not write there{whose}: {}; choose another --out, or give --force to write there anyway (muster then replaces only files named as its outputs and leaves every other file untouched)",
                 owned::summarise(&foreign)
             ),
         })

@@ -126,8 +126,8 @@ impl OutDir {
         }
         let whose = match &record {
             Some(r) if ours.is_none() => format!(" (the output of `muster {}`)", r.kind),
-            Some(_) => String::new(),
-            None => " (muster keeps no record of writing them)".to_string(),
+            // Yours, or written by a muster older than the record.
+            _ => " (muster keeps no record of writing them)".to_string(),
         };
         Err(ReportError::Folder {
             path: self.given.display().to_string(),

@@ -65,7 +65,9 @@ Exit codes:
        stops within a second and writes nothing
 
 Output folders are written whole: into a hidden folder beside --out, swapped in at the end.
-A folder holding another command's files is refused unless --force.
+muster knows its files by the record it keeps in each folder (.muster-owned.json) and never
+moves or deletes any other: a folder holding files it did not write is refused unless
+--force, and one command writes a folder at a time.
 
 Examples:
   muster run                                   # the built-in default scenario, 10,000 battles

@@ -15,9 +15,10 @@ pub struct ReportArgs {
 }
 
 /// Rebuilds the report whole: the folder's files are copied (hard links
-/// where possible) into a staging folder beside it, the charts and
-/// report.html built there from them, and the result swapped in; an error
-/// on the way leaves the folder as it was.
+/// where possible) into a staging folder, the charts and report.html built
+/// there from them, and the result put in place as every output folder is
+/// (swapped in, or written in place around files muster did not write);
+/// an error before that leaves the folder as it was.
 pub fn report(args: ReportArgs) -> anyhow::Result<i32> {
     use crate::report::build::{build, read_manifest};
     use crate::report::{FolderKind, OutDir};

@@ -20,6 +20,7 @@ pub mod cli;
 pub mod dice;
 pub mod engine;
 pub mod geometry;
+pub mod objectives;
 pub mod overlays;
 #[cfg(feature = "parquet")]
 pub mod parquet;

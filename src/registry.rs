@@ -93,13 +93,40 @@ pub struct Knob {
     /// The key in the doctrine file.
     pub key: &'static str,
     pub values: KnobValues,
+    /// Searched only in scenarios with `[[objective]]`s (it plays for
+    /// them, and changes nothing elsewhere).
+    pub objectives_only: bool,
 }
 
 impl Knob {
     pub const fn new(key: &'static str, values: KnobValues) -> Knob {
-        Knob { key, values }
+        Knob {
+            key,
+            values,
+            objectives_only: false,
+        }
+    }
+
+    /// A key that plays for the scenario's objectives.
+    pub const fn for_objectives(key: &'static str, values: KnobValues) -> Knob {
+        Knob {
+            key,
+            values,
+            objectives_only: true,
+        }
     }
 }
+
+/// The doctrine key every ruleset with objectives shares: the percent of
+/// the army sent to take and hold them, searched in quarters.
+pub const OBJECTIVE_SHARE: Knob = Knob::for_objectives(
+    "objective_share",
+    KnobValues::Range {
+        lo: 0,
+        hi: 100,
+        step: 25,
+    },
+);
 
 /// The values of a [`Knob`]: every word the validator accepts, both
 /// booleans, or whole numbers from `lo` to `hi` by `step` (a sub-range of

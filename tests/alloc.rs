@@ -67,6 +67,8 @@ fn no_allocation_per_battle_in_the_steady_state() {
         Some("scenarios/states_of_battle/relief_column.toml"),
         Some("scenarios/standards_of_valor/cohort_vs_warband.toml"),
         Some("scenarios/standards_of_valor/broken_ground.toml"),
+        Some("scenarios/standards_of_valor/hold_the_line.toml"),
+        Some("scenarios/standards_of_valor/fixed_battle.toml"),
     ] {
         let scenario = match path {
             None => load_default().expect("default scenario"),

@@ -22,6 +22,7 @@ mod it {
     pub mod fairness;
     pub mod fuzz;
     pub mod input_gaps;
+    pub mod objectives;
     pub mod outputs;
     pub mod panel;
     pub mod parquet;
@@ -42,6 +43,7 @@ mod it {
     pub mod sov_combined;
     pub mod sov_examples;
     pub mod sov_invariants;
+    pub mod sov_objectives;
     pub mod sov_rules;
     pub mod sov_setups;
     pub mod support;

@@ -1,12 +1,14 @@
 //! Plays a list of variants side by side on common random numbers and
 //! returns, per variant, its tally with what the report writers need
-//! (tally shape, side names, strength measure), plus the paired wins.
+//! (tally shape, side names, strength measure), plus the paired wins; and
+//! keeps the book of the battles the clock ended per variant.
 
 use super::vary::Variant;
+use super::verdict;
 use crate::engine::{play_variants, Observer, RowSink, VariantTallies};
 use crate::rules::{Ruleset, Side};
 use crate::scenario::{ScenarioRules, WithRulesets};
-use crate::stats::{TallyShape, Z_95};
+use crate::stats::{Clocked, TallyShape, Z_95};
 use std::sync::atomic::AtomicBool;
 
 /// How many battle indices to play.
@@ -36,6 +38,50 @@ pub struct StudyResult {
     pub played: VariantTallies,
     pub meta: Vec<VariantMeta>,
     pub partial: bool,
+}
+
+impl StudyResult {
+    /// The battles of variant `v` the clock ended.
+    pub fn clocked(&self, v: usize) -> Clocked {
+        self.meta[v].shape.clocked(&self.played.tallies[v])
+    }
+}
+
+/// The battles the clock ended per played variant, by label, added up over
+/// every play that played it (a race's rounds, a search's steps), for the
+/// warning that the clock decided an answer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ClockBook(pub Vec<(String, Clocked)>);
+
+impl ClockBook {
+    /// Adds `c` to the variant `label`.
+    pub fn add(&mut self, label: String, c: Clocked) {
+        match self.0.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, seen)) => seen.add(c),
+            None => self.0.push((label, c)),
+        }
+    }
+
+    /// Adds every variant of `result`, variant `v` as `label(v)`.
+    pub fn add_result(&mut self, result: &StudyResult, label: impl Fn(usize) -> String) {
+        for v in 0..result.meta.len() {
+            self.add(label(v), result.clocked(v));
+        }
+    }
+
+    /// The largest share of its battles the clock ended, over the variants.
+    pub fn largest(&self) -> f64 {
+        self.0.iter().map(|(_, c)| c.share()).fold(0.0, f64::max)
+    }
+
+    /// The warning that the clock decided the answer (see
+    /// [`verdict::clock_warning`]); `noun` names the variants.
+    pub fn warning(&self, noun: &str) -> Option<String> {
+        let shares: Vec<(String, f64)> = (self.0.iter())
+            .map(|(l, c)| (l.clone(), c.share()))
+            .collect();
+        verdict::clock_warning(&shares, noun)
+    }
 }
 
 /// Errors of a study set-up.

@@ -1,8 +1,9 @@
 //! The one sentence that opens every analysis summary and report: the
-//! answer to the command's question, with its interval. Small pure
-//! functions of numbers and names, so each wording is pinned by a snapshot
-//! test. Win rates are percentages; differences of win rates are
-//! percentage points ("pp").
+//! answer to the command's question, with its interval, and the warning
+//! after it when the clock (the time limit) ended more than a third of the
+//! battles. Small pure functions of numbers and names, so each wording is
+//! pinned by a snapshot test. Win rates are percentages; differences of
+//! win rates are percentage points ("pp").
 
 /// `74.3%`.
 pub fn pct(x: f64) -> String {
@@ -567,4 +568,60 @@ pub fn counter(r: &Response) -> String {
         ));
     }
     s
+}
+
+/// The share of battles above which the clock (a time, round or turn
+/// limit, or a safety cap) is said to decide an answer: a third.
+pub const CLOCK_SHARE: f64 = 1.0 / 3.0;
+
+/// `62%`: a share in whole percent, a half rounded up (78.5% is 79%).
+fn whole_pct(x: f64) -> String {
+    format!("{}%", (100.0 * x).round())
+}
+
+/// The warning that the clock decided an answer, or None when it ended no
+/// more than a third of the battles of every played variant. `played`:
+/// each played variant's label and the share of its battles the clock
+/// ended (one entry, its label unused, for one set of battles); `noun`
+/// names the variants ("variant", "cell", "pairing").
+pub fn clock_warning(played: &[(String, f64)], noun: &str) -> Option<String> {
+    let over: Vec<&(String, f64)> = played.iter().filter(|(_, s)| *s > CLOCK_SHARE).collect();
+    let (label, most) = over
+        .iter()
+        .copied()
+        .reduce(|a, b| if b.1 > a.1 { b } else { a })?;
+    let advice = "Give the scenario objectives or a longer limit.";
+    let n = played.len();
+    if n == 1 {
+        return Some(format!(
+            "Warning: the time limit ended {} of these battles; this answer is the clock's, not the armies'. {advice}",
+            whole_pct(*most)
+        ));
+    }
+    let every = match n {
+        2 => "both".to_string(),
+        _ => format!("all {n}"),
+    };
+    let which = match over.len() {
+        1 => format!(
+            "{} of the battles of {label} (1 of the {n} {noun}s)",
+            whole_pct(*most)
+        ),
+        k if k == n => format!(
+            "more than a third of the battles of {every} {noun}s, up to {} for {label}",
+            whole_pct(*most)
+        ),
+        k => format!(
+            "more than a third of the battles of {k} of the {n} {noun}s, up to {} for {label}",
+            whole_pct(*most)
+        ),
+    };
+    let whose = match over.len() {
+        1 => format!("for that {noun} the answer is the clock's"),
+        k if k == n => "this answer is the clock's".to_string(),
+        _ => format!("for those {noun}s the answer is the clock's"),
+    };
+    Some(format!(
+        "Warning: the time limit ended {which}; {whose}, not the armies'. {advice}"
+    ))
 }

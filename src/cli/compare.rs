@@ -290,6 +290,7 @@ fn compare_panel(args: &CompareArgs) -> anyhow::Result<i32> {
             manifest,
             votes: votes(&variants, &result),
             partial: result.partial,
+            clock: crate::report::compare::clock_book(&variants, &result).largest(),
         })
     })
 }

@@ -11,11 +11,13 @@ use crate::analysis::counter::competent::Competent;
 use crate::analysis::counter::doctrine_file::{doctrine_text, Header};
 use crate::analysis::counter::search::{min_budget, SearchPlan};
 use crate::analysis::counter::space::{build_space, select_layers, Space};
-use crate::analysis::counter::{fictitious_play, Matchup, Played, Rounds, SAMPLE};
-use crate::analysis::play::StudyPlan;
+use crate::analysis::counter::{fictitious_play, stream_seed, Matchup, Played, Rounds, SAMPLE};
+use crate::analysis::play::{ClockBook, StudyPlan};
 use crate::analysis::vary::{build_variants_until, Variant, VaryError};
+use crate::analysis::verdict::possessive;
 use crate::registry::DoctrineLayer;
 use crate::report::counter::{CounterReport, DoctrineOut};
+use crate::report::study::warn;
 use crate::rules::Side;
 use crate::scenario::Scenario;
 use anyhow::bail;
@@ -127,6 +129,50 @@ pub fn counter(args: CounterArgs) -> anyhow::Result<i32> {
     if super::interrupted() {
         return super::study::stopped_in_setup("counter");
     }
+    let seed = args.study.seed.unwrap_or(base.seed);
+    let started = std::time::Instant::now();
+    let (played, book) = search(&args, &base, dir.as_deref(), &spaces, focus)?;
+    if played.partial {
+        tell!("counter: interrupted before the search finished; nothing was written");
+        return Ok(EXIT_INTERRUPTED);
+    }
+    let doctrines = doctrine_files(&base, dir.as_deref(), &spaces, &played, &args, &names)?;
+    let slug = base.slug();
+    let report = CounterReport {
+        scenario: &base.name,
+        slug: &slug,
+        names: [&names[0], &names[1]],
+        spaces: [&spaces[0], &spaces[1]],
+        played: &played,
+        budget: args.budget,
+        confirm: args.confirm,
+        rounds: args.rounds,
+        margin: args.margin,
+        seed,
+        doctrines,
+        command: command_line(),
+    };
+    let staging = out.stage()?;
+    let mut manifest = crate::report::counter::write(staging.path(), &report)?;
+    warn(&mut manifest.answers, book.warning("doctrine"));
+    let elapsed = started.elapsed().as_secs_f64();
+    let code = conclude(staging, &manifest, args.study.png, false)?;
+    // On the terminal only: the report of the same command is the same file.
+    say!("the search took {elapsed:.1} s");
+    Ok(code)
+}
+
+/// Plays the best responses (fictitious play with `--rounds`) with a
+/// progress bar over them all; also returns the battles the clock ended in
+/// each confirmation.
+fn search(
+    args: &CounterArgs,
+    base: &Scenario,
+    dir: Option<&Path>,
+    spaces: &[Space; 2],
+    focus: Side,
+) -> anyhow::Result<(Played, ClockBook)> {
+    let names = base.side_names();
     let steps = if args.rounds == 0 {
         1
     } else {
@@ -147,13 +193,17 @@ pub fn counter(args: CounterArgs) -> anyhow::Result<i32> {
         margin: args.margin,
         first: focus.index(),
     };
-    let started = std::time::Instant::now();
+    let confirming = confirm_seeds(plan.seed, args.rounds);
+    let mut book = ClockBook::default();
     let mut play = |side: usize, lists: &[Vec<(String, String)>], seed: u64, from: u64, n: u64| {
-        let Some(variants) = build(&base, dir.as_deref(), lists)? else {
+        let Some(variants) = build(base, dir, lists)? else {
             return Ok(None);
         };
         let refs: Vec<&Variant> = variants.iter().collect();
         let r = workers.play(&refs, side_of(side), seed, from, StudyPlan::Fixed(n))?;
+        if let Some(step) = confirming.iter().position(|&s| s == seed) {
+            book.add_result(&r, |v| confirmed_label(&names[side], step, v, args.rounds));
+        }
         Ok((!r.partial).then_some(r.played.paired))
     };
     let played = fictitious_play(
@@ -164,34 +214,28 @@ pub fn counter(args: CounterArgs) -> anyhow::Result<i32> {
         &mut play,
     );
     workers.progress.finish();
-    let played = played?;
-    if played.partial {
-        tell!("counter: interrupted before the search finished; nothing was written");
-        return Ok(EXIT_INTERRUPTED);
-    }
-    let doctrines = doctrine_files(&base, dir.as_deref(), &spaces, &played, &args, &names)?;
-    let slug = base.slug();
-    let report = CounterReport {
-        scenario: &base.name,
-        slug: &slug,
-        names: [&names[0], &names[1]],
-        spaces: [&spaces[0], &spaces[1]],
-        played: &played,
-        budget: args.budget,
-        confirm: args.confirm,
-        rounds: args.rounds,
-        margin: args.margin,
-        seed: plan.seed,
-        doctrines,
-        command: command_line(),
+    Ok((played?, book))
+}
+
+/// The seeds of the confirmations of a run of `rounds` rounds (step `k`
+/// confirms on stream `2k + 1`): the battles the clock's warning is about.
+fn confirm_seeds(seed: u64, rounds: usize) -> Vec<u64> {
+    let steps = if rounds == 0 { 1 } else { 2 * rounds as u64 };
+    (0..steps).map(|k| stream_seed(seed, 2 * k + 1)).collect()
+}
+
+/// What variant `v` of the confirmation of step `step` is, for the clock's
+/// warning: the doctrine the search started from (0) or its best response.
+fn confirmed_label(side: &str, step: usize, v: usize, rounds: usize) -> String {
+    let what = if v == 0 {
+        "starting doctrine"
+    } else {
+        "best response"
     };
-    let staging = out.stage()?;
-    let manifest = crate::report::counter::write(staging.path(), &report)?;
-    let elapsed = started.elapsed().as_secs_f64();
-    let code = conclude(staging, &manifest, args.study.png, false)?;
-    // On the terminal only: the report of the same command is the same file.
-    say!("the search took {elapsed:.1} s");
-    Ok(code)
+    match rounds {
+        0 => format!("{} {what}", possessive(side)),
+        _ => format!("{} {what} of step {}", possessive(side), step + 1),
+    }
 }
 
 fn side_of(i: usize) -> Side {

@@ -8,11 +8,12 @@ use super::panel_each::{each_pairing, Analysed, PanelRun};
 use super::study::{build_variants, command_line, conclude, focus_side, StudyArgs, Workers};
 use crate::analysis::decks::{build_table, build_text, race, DeckRace, RacePlan};
 use crate::analysis::panel::{Lean, Vote, Words};
-use crate::analysis::play::StudyPlan;
+use crate::analysis::play::{ClockBook, StudyPlan};
 use crate::analysis::vary::Variant;
 use crate::analysis::verdict::possessive;
 use crate::overlays::sob::cards::{OrdersBuild, MENU};
 use crate::report::decks::DecksReport;
+use crate::report::study::warn;
 use crate::rules::{RulesetKind, Side};
 use crate::scenario::Scenario;
 use crate::stats::{wilson, Z_95};
@@ -187,7 +188,7 @@ impl Job<'_> {
             confirm: args.confirm,
             seed: self.seed(base),
         };
-        let raced = self.race(&variants, plan)?;
+        let (raced, book) = self.race(&variants, plan)?;
         let crate::scenario::ScenarioRules::StatesOfBattle(rules) = &base.rules else {
             bail!("Orders decks are States of Battle's");
         };
@@ -202,6 +203,7 @@ impl Job<'_> {
             command: command_line(),
         };
         let mut manifest = crate::report::decks::write(folder, &report, &raced)?;
+        warn(&mut manifest.answers, book.warning("build"));
         let armies = crate::report::army::write_study_armies(
             folder,
             &[("the scenario as given".to_string(), base.army_sheet())],
@@ -211,6 +213,7 @@ impl Job<'_> {
             manifest,
             votes: vec![self.vote(&raced, current)],
             partial: raced.partial,
+            clock: book.largest(),
         })
     }
 
@@ -245,8 +248,17 @@ impl Job<'_> {
         }
     }
 
-    /// Plays the race, with a progress bar over the whole of it.
-    fn race(&self, variants: &[Variant], plan: RacePlan) -> anyhow::Result<DeckRace> {
+    /// The build that variant `v` of the race's `all` plays, in words.
+    fn build_of(&self, all: &[Variant], v: &Variant) -> String {
+        match all.iter().position(|x| std::ptr::eq(x, v)) {
+            Some(b) => build_text(&self.builds[b]),
+            None => v.label.clone(),
+        }
+    }
+
+    /// Plays the race, with a progress bar over the whole of it; also
+    /// returns the battles the clock ended per build.
+    fn race(&self, variants: &[Variant], plan: RacePlan) -> anyhow::Result<(DeckRace, ClockBook)> {
         let args = self.args;
         // The progress bar shows the whole race: the rounds left for the
         // builds still in it and the confirmation, shrinking as builds drop.
@@ -266,12 +278,16 @@ impl Job<'_> {
             args.study.quiet,
         )?;
         let done = std::cell::Cell::new(0u64);
+        let mut book = ClockBook::default();
+        let all = variants;
         let raced = race(
             variants,
             plan,
             |variants, seed, start, n| {
                 done.set(done.get() + n * variants.len() as u64);
-                workers.play(variants, self.focus, seed, start, StudyPlan::Fixed(n))
+                let r = workers.play(variants, self.focus, seed, start, StudyPlan::Fixed(n))?;
+                book.add_result(&r, |v| self.build_of(all, variants[v]));
+                Ok(r)
             },
             |round, n, alive| {
                 let confirm = (alive as u64).min(args.confirm as u64)
@@ -293,6 +309,6 @@ impl Job<'_> {
             },
         );
         workers.progress.finish();
-        raced
+        Ok((raced?, book))
     }
 }

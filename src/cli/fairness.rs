@@ -16,7 +16,9 @@ use crate::analysis::fairness::{build_matchups, market, play_matchups};
 use crate::analysis::panel::{Lean, Vote, Words};
 use crate::report::fairness::{answers, manifest, write_matchups, write_units, FairnessSetup};
 use crate::report::html::Manifest;
+use crate::report::study::warn;
 use crate::report::{FolderKind, OutDir};
+use crate::stats::Clocked;
 use anyhow::{anyhow, bail, Context};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -157,6 +159,13 @@ fn unfitted_votes(list: &FairnessList, e: &ModelError) -> Vec<Vote> {
         .collect()
 }
 
+/// The warning that the clock ended more than a third of the battles of
+/// all the matchups played (the model prices units on them all).
+fn clock_warning(played: &Played) -> Option<String> {
+    let share = played.clocked.share();
+    crate::analysis::verdict::clock_warning(&[(String::new(), share)], "matchup")
+}
+
 /// One fairness study, of the list or of the list under a pairing of
 /// doctrines.
 struct Job<'a> {
@@ -166,11 +175,13 @@ struct Job<'a> {
     seed: u64,
 }
 
-/// The matchups a study played, and whether it played them all.
+/// The matchups a study played, whether it played them all, and how many
+/// of their battles the clock ended.
 struct Played {
     market: Market,
     matchups: Vec<Matchup>,
     all: bool,
+    clocked: Clocked,
 }
 
 impl Job<'_> {
@@ -189,7 +200,7 @@ impl Job<'_> {
         let matchups = matchups.map_err(|e| anyhow!("{e}"))?;
         let workers = Workers::new(args.threads, args.matchups * args.battles, args.quiet)?;
         let started = std::time::Instant::now();
-        let (played, all) = workers.pool.install(|| {
+        let (played, all, clocked) = workers.pool.install(|| {
             play_matchups(
                 &matchups,
                 self.seed,
@@ -219,6 +230,7 @@ impl Job<'_> {
             market,
             matchups: played,
             all,
+            clocked,
         }))
     }
 
@@ -281,8 +293,10 @@ impl Job<'_> {
         folder: &Path,
     ) -> anyhow::Result<Manifest> {
         write_units(folder, list, &played.matchups, model)?;
-        // A poor fit is said once, among the answers (second, after the verdict).
-        let answers = answers(list, model, self.spread);
+        // A poor fit is said once, among the answers (second, after the
+        // verdict and the clock's warning).
+        let mut answers = answers(list, model, self.spread);
+        warn(&mut answers, clock_warning(played));
         let setup = self.setup(played);
         Ok(manifest(
             list,
@@ -303,9 +317,10 @@ impl Job<'_> {
         e: &ModelError,
     ) -> anyhow::Result<Analysed> {
         let setup = self.setup(played);
-        let answers = vec![format!(
+        let mut answers = vec![format!(
             "The fairness model cannot be fitted under this pairing of doctrines: {e}. The matchups played are in matchups.csv."
         )];
+        warn(&mut answers, clock_warning(played));
         let mut manifest = manifest(list, &played.market, &setup, command_line(), answers);
         manifest
             .tables
@@ -314,6 +329,7 @@ impl Job<'_> {
             manifest,
             votes: unfitted_votes(list, e),
             partial: !played.all,
+            clock: played.clocked.share(),
         })
     }
 
@@ -358,6 +374,7 @@ impl Job<'_> {
             manifest,
             votes,
             partial: !played.all,
+            clock: played.clocked.share(),
         })
     }
 }

@@ -132,7 +132,9 @@ impl WithRuleset for MergeJob<'_> {
             tally.battles,
             self.shards[0].1.seed
         );
-        say!("{}", super::run::verdict(&tally, names));
+        for line in super::run::answer(&tally, names, &shape) {
+            say!("{line}");
+        }
         super::run::print_table(&tally, names);
         say!("outputs: {}", self.out.path().display());
         say!("report: {}", self.out.path().join("report.html").display());

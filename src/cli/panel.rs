@@ -11,8 +11,9 @@ use super::study::{build_variants, command_line, conclude, focus_side, StudyArgs
 use crate::analysis::panel::{default_panel, named_panel, pairing_label, PanelSpecs};
 use crate::analysis::panel_file::{self, PanelTarget};
 use crate::analysis::panel_race::{race_panel, Round};
-use crate::analysis::play::StudyPlan;
+use crate::analysis::play::{ClockBook, StudyPlan};
 use crate::analysis::vary::{check_distinct, combinations, Variant};
+use crate::report::study::warn;
 use crate::scenario::Scenario;
 use anyhow::{bail, Context};
 use clap::Args;
@@ -194,6 +195,7 @@ pub fn play_panel(
     // The bar's total shrinks as pairings settle: what was played plus
     // what the pairings still in play have left.
     let done = std::cell::Cell::new(0u64);
+    let mut book = ClockBook::default();
     let played = race_panel(variants.len(), battles, race, |alive, start, n| {
         let refs: Vec<&Variant> = alive.iter().map(|&v| &variants[v]).collect();
         let alive_n = alive.len() as u64;
@@ -202,6 +204,9 @@ pub fn play_panel(
             .set_total(done.get() + alive_n * (battles - start));
         let r = workers.play(&refs, focus, seed, start, StudyPlan::Fixed(n))?;
         done.set(done.get() + alive_n * r.played.paired.battles);
+        book.add_result(&r, |i| {
+            format!("P{} ({})", alive[i] + 1, variants[alive[i]].label)
+        });
         Ok(Round {
             wins: r.played.paired.wins.clone(),
             battles: r.played.paired.battles,
@@ -217,7 +222,7 @@ pub fn play_panel(
         started.elapsed().as_secs_f64()
     );
     let staging = out.stage()?;
-    let manifest = crate::report::panel::write(
+    let mut manifest = crate::report::panel::write(
         staging.path(),
         variants,
         &played,
@@ -225,5 +230,6 @@ pub fn play_panel(
         seed,
         command_line(),
     )?;
+    warn(&mut manifest.answers, book.warning("pairing"));
     conclude(staging, &manifest, study.png, played.partial)
 }

@@ -8,18 +8,22 @@
 use super::study::{conclude, StoppedInSetup};
 use crate::analysis::panel::{Vote, Words};
 use crate::analysis::vary::Variant;
+use crate::analysis::verdict::clock_warning;
 use crate::report::build::{build, write_manifest};
 use crate::report::html::Manifest;
 use crate::report::pairings::{write, Pairing, PanelPlayed};
+use crate::report::study::warn;
 use crate::report::OutDir;
 use std::path::Path;
 
 /// One pairing's analysis: its report's manifest (its files are written),
-/// its answers and whether it was interrupted.
+/// its answers, whether it was interrupted, and the largest share of the
+/// battles of a variant it played that the clock ended.
 pub struct Analysed {
     pub manifest: Manifest,
     pub votes: Vec<Vote>,
     pub partial: bool,
+    pub clock: f64,
 }
 
 /// What the panel's summary needs besides the pairings.
@@ -43,6 +47,7 @@ pub fn each_pairing(
 ) -> anyhow::Result<i32> {
     let staging = out.stage()?;
     let mut played = Vec::new();
+    let mut clock = Vec::new();
     let mut partial = false;
     for (k, pairing) in pairings.iter().enumerate() {
         if super::interrupted() {
@@ -68,6 +73,7 @@ pub fn each_pairing(
         if let Some(answer) = done.manifest.answers.first() {
             say!("  {answer}");
         }
+        clock.push((format!("{key} ({})", pairing.label), done.clock));
         played.push(Pairing {
             key,
             label: pairing.label.clone(),
@@ -78,7 +84,7 @@ pub fn each_pairing(
             break;
         }
     }
-    let manifest = write(
+    let mut manifest = write(
         staging.path(),
         &PanelPlayed {
             command: run.command,
@@ -90,5 +96,6 @@ pub fn each_pairing(
             command_line: run.command_line,
         },
     )?;
+    warn(&mut manifest.answers, clock_warning(&clock, "pairing"));
     conclude(staging, &manifest, run.png, partial)
 }

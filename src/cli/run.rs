@@ -9,8 +9,8 @@ use super::study::{StudyArgs, Workers};
 use super::{EXIT_INTERRUPTED, EXIT_OK};
 use crate::engine::{self, Plan, PrefixHook, RowSink};
 use crate::report::army::write_army;
-use crate::report::csv_out::{side_table, summarise, write_csvs};
-use crate::report::verdict::{run_verdict, SideRate};
+use crate::report::csv_out::{endings, side_table, summarise, write_csvs};
+use crate::report::verdict::{ending_lines, run_verdict, SideRate};
 use crate::report::{write_text, FolderKind, OutDir, RESUME_FILE};
 use crate::rules::Ruleset;
 use crate::scenario::raw::Provenance;
@@ -18,7 +18,7 @@ use crate::scenario::{load_scenario_text, Scenario, WithRuleset};
 use crate::shard::resume::PrecisionPlan;
 use crate::shard::resume::{self, ResumeFile};
 use crate::shard::{Shard, ShardFile, SHARD_FILE};
-use crate::stats::Tally;
+use crate::stats::{Tally, TallyShape};
 use anyhow::{bail, Context};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -610,7 +610,9 @@ fn print_summary(
     precision: Option<f64>,
 ) {
     let rate = played_now as f64 / elapsed.max(1e-9);
-    say!("{}", verdict(tally, names));
+    for line in answer(tally, names, &scenario.tally_shape()) {
+        say!("{line}");
+    }
     say!(
         "{} ({} battles, seed {}, {:.1} s, {:.0} battles/s)",
         scenario.name,
@@ -654,8 +656,16 @@ fn print_summary(
     print_table(tally, names);
 }
 
+/// The run's answer: the verdict, how its battles ended and, when the
+/// clock ended more than a third of them, the warning.
+pub(super) fn answer(tally: &Tally, names: [&str; 2], shape: &TallyShape) -> Vec<String> {
+    let mut lines = vec![verdict(tally, names)];
+    lines.extend(ending_lines(&endings(tally, shape)));
+    lines
+}
+
 /// The sentence that answers a run's question.
-pub(super) fn verdict(tally: &Tally, names: [&str; 2]) -> String {
+fn verdict(tally: &Tally, names: [&str; 2]) -> String {
     let rows = summarise(tally, names);
     let rate = |i: usize| SideRate {
         side: names[i],

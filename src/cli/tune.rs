@@ -6,8 +6,9 @@ use super::panel::PanelFlags;
 use super::panel_each::{each_pairing, Analysed, PanelRun};
 use super::study::{command_line, conclude, focus_side, StudyArgs, Workers};
 use crate::analysis::panel::{Lean, Vote, Words};
-use crate::analysis::play::StudyPlan;
+use crate::analysis::play::{ClockBook, StudyPlan};
 use crate::analysis::tune::{param_path, search, Param, Search, Searched};
+use crate::report::study::warn;
 use crate::report::tune::TuneReport;
 use crate::rules::Side;
 use crate::scenario::Scenario;
@@ -163,24 +164,7 @@ impl Job<'_> {
         folder: &Path,
     ) -> anyhow::Result<Analysed> {
         let args = self.args;
-        let workers = Workers::new(args.study.threads, 0, args.study.quiet)?;
-        let searched = search(
-            &Search {
-                base,
-                base_dir: dir,
-                path: self.path,
-                range: self.range,
-                target: args.target,
-                seed: self.seed,
-                battles: self.battles,
-            },
-            |variants, seed, start, n| {
-                workers.progress.grow(n * variants.len() as u64);
-                workers.play(variants, self.focus, seed, start, StudyPlan::Fixed(n))
-            },
-        );
-        workers.progress.finish();
-        let searched = searched?;
+        let (searched, book) = self.search(base, dir)?;
         let report = TuneReport {
             scenario: &base.name,
             path: self.path,
@@ -195,6 +179,7 @@ impl Job<'_> {
             command: command_line(),
         };
         let mut manifest = crate::report::tune::write(folder, &report, &searched)?;
+        warn(&mut manifest.answers, book.warning("value"));
         let armies = crate::report::army::write_study_armies(
             folder,
             &[("the scenario as given".to_string(), base.army_sheet())],
@@ -210,7 +195,39 @@ impl Job<'_> {
             manifest,
             votes: vec![self.vote(&searched)],
             partial: searched.partial,
+            clock: book.largest(),
         })
+    }
+
+    /// Searches `base` for the value that reaches the target, and keeps
+    /// the battles the clock ended at each value played.
+    fn search(&self, base: &Scenario, dir: Option<&Path>) -> anyhow::Result<(Searched, ClockBook)> {
+        let args = self.args;
+        let workers = Workers::new(args.study.threads, 0, args.study.quiet)?;
+        let what = self.what();
+        let mut book = ClockBook::default();
+        let searched = search(
+            &Search {
+                base,
+                base_dir: dir,
+                path: self.path,
+                range: self.range,
+                target: args.target,
+                seed: self.seed,
+                battles: self.battles,
+            },
+            |variants, seed, start, n| {
+                workers.progress.grow(n * variants.len() as u64);
+                let r = workers.play(variants, self.focus, seed, start, StudyPlan::Fixed(n))?;
+                book.add_result(&r, |v| {
+                    let value = variants[v].edits.first().map_or("", |e| e.1.as_str());
+                    format!("{what} = {value}")
+                });
+                Ok(r)
+            },
+        );
+        workers.progress.finish();
+        Ok((searched?, book))
     }
 
     /// The search's answer for a panel: where the crossing lies against

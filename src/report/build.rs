@@ -1,13 +1,15 @@
 //! Builds (or rebuilds) the report of an output folder from its files
 //! alone: `analysis.toml` (or, for a `muster run` folder, `run.toml`), the
 //! CSVs, then the charts (`charts/*.svg`, and `.png` on request) and
-//! `report.html`. What each kind of folder charts is decided here.
+//! `report.html`. What each kind of folder charts is decided here, and a
+//! run's answers (its verdict, how its battles ended, the clock's warning).
 
 use super::charts::{render_png, render_svg, Chart, Curve, Interval, Scale};
 use super::html::{page, Manifest};
 use super::table::CsvTable;
+use super::verdict::{ending_lines, Ending};
 use super::{write_text, ReportError};
-use crate::scenario::slug;
+use crate::scenario::{load_scenario_text, slug};
 use std::path::{Path, PathBuf};
 
 /// The manifest file of an analysis folder.
@@ -66,6 +68,7 @@ fn run_manifest(dir: &Path) -> Result<Manifest, ReportError> {
     };
     let summary = CsvTable::read_with(&dir.join("summary.csv"), SUMMARY_COLUMNS)?;
     let mut answers = vec![summary_verdict(&summary)];
+    answers.extend(ending_answers(&summary, &text));
     answers.extend(summary.rows.iter().map(|r| {
         format!(
             "{} wins {:.1}% of {} battles (95% interval {:.1}% to {:.1}%), draws {:.1}%.",
@@ -115,6 +118,38 @@ fn run_manifest(dir: &Path) -> Result<Manifest, ReportError> {
         answers,
         tables,
     })
+}
+
+/// How the run's battles ended, from summary.csv's `share_end_*` columns,
+/// and the clock's warning. Which end reasons are the clock is the
+/// ruleset's word, from the run's scenario (`run_toml`); a scenario that
+/// does not load in this version of muster gives none.
+fn ending_answers(summary: &CsvTable, run_toml: &str) -> Vec<String> {
+    let shape = load_scenario_text("run.toml", run_toml, None)
+        .ok()
+        .map(|s| s.tally_shape());
+    let clock = |name: &str| {
+        shape.as_ref().is_some_and(|s| {
+            (s.end_reasons.iter().position(|r| *r == name)).is_some_and(|i| s.is_clock_end(i))
+        })
+    };
+    let Some(row) = summary.rows.first() else {
+        return Vec::new();
+    };
+    let endings: Vec<Ending> = (summary.header.iter())
+        .filter_map(|h| {
+            let name = h.strip_prefix("share_end_")?;
+            Some(Ending {
+                name,
+                share: summary.num(row, h),
+                clock: clock(name),
+            })
+        })
+        .collect();
+    match endings.is_empty() {
+        true => Vec::new(),
+        false => ending_lines(&endings),
+    }
 }
 
 /// The run's verdict sentence from its summary.csv.

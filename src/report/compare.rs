@@ -4,12 +4,12 @@
 
 use super::csv_out::{csv_write, f4};
 use super::html::Manifest;
-use super::study::{header, question, with_armies, write_variant};
-use crate::analysis::play::StudyResult;
+use super::study::{header, question, warn, with_armies, write_variant};
+use crate::analysis::play::{ClockBook, StudyResult};
 use crate::analysis::vary::Variant;
 use crate::analysis::verdict::{self, Diff};
 use crate::rules::Side;
-use crate::stats::{wilson, PairedWins, Z_95};
+use crate::stats::{wilson, Z_95};
 use std::path::Path;
 
 /// Writes compare.csv and each variant's run files of played `variants`
@@ -73,7 +73,7 @@ pub fn write(
         "variance_reduction",
     ]);
     csv_write(&out.join("compare.csv"), &header, &rows)?;
-    let answers = answers(variants, paired, &names[focus.index()], result.partial);
+    let answers = answers(variants, result, &names[focus.index()]);
     let manifest = Manifest {
         kind: "compare".to_string(),
         title: format!("Compare: {}", base.name),
@@ -107,6 +107,14 @@ pub fn write(
     Ok(manifest)
 }
 
+/// The battles the clock ended in each played variant, by short label.
+pub fn clock_book(variants: &[Variant], result: &StudyResult) -> ClockBook {
+    let labels = short_labels(variants);
+    let mut book = ClockBook::default();
+    book.add_result(result, |v| labels[v].clone());
+    book
+}
+
 /// The variants' short labels ("mc_adjust = -1"); scenario files keep
 /// their names.
 pub fn short_labels(variants: &[Variant]) -> Vec<String> {
@@ -130,9 +138,10 @@ pub fn short_labels(variants: &[Variant]) -> Vec<String> {
         .collect()
 }
 
-/// The answers in words: the verdict, then each variant's difference to
-/// the baseline.
-fn answers(variants: &[Variant], paired: &PairedWins, side: &str, partial: bool) -> Vec<String> {
+/// The answers in words: the verdict (and the clock's warning), then each
+/// variant's difference to the baseline.
+fn answers(variants: &[Variant], result: &StudyResult, side: &str) -> Vec<String> {
+    let (paired, partial) = (&result.played.paired, result.partial);
     let labels = short_labels(variants);
     let diffs: Vec<(String, Diff)> = (1..variants.len())
         .map(|v| {
@@ -148,6 +157,7 @@ fn answers(variants: &[Variant], paired: &PairedWins, side: &str, partial: bool)
         })
         .collect();
     let mut out = vec![verdict::compare(side, &diffs)];
+    warn(&mut out, clock_book(variants, result).warning("variant"));
     if partial {
         out.push(format!(
             "INTERRUPTED: these are the first {} battles of each variant only.",

@@ -5,6 +5,7 @@
 //! summary.csv and one CSV per side table (e.g. mc_flow.csv, cards.csv).
 //! Numbers are formatted with fixed precision so files are byte-stable.
 
+use super::verdict::Ending;
 use super::{write_atomic, ReportError};
 use crate::rules::Side;
 use crate::stats::{wilson, Tally, TallyShape, Z_95};
@@ -97,6 +98,21 @@ pub fn summarise(tally: &Tally, side_names: [&str; 2]) -> Vec<SideSummary> {
                 p50_rounds: tally.rounds.quantile(0.5),
                 p90_rounds: tally.rounds.quantile(0.9),
             }
+        })
+        .collect()
+}
+
+/// How the battles of `tally` ended, each end reason's share as
+/// summary.csv's `share_end_*` columns give it (so the terminal and the
+/// report, which reads the file, say the same).
+pub fn endings<'a>(tally: &Tally, shape: &'a TallyShape) -> Vec<Ending<'a>> {
+    let n = tally.battles.max(1) as f64;
+    (shape.end_reasons.iter().zip(&tally.end_reasons))
+        .enumerate()
+        .map(|(i, (name, &count))| Ending {
+            name,
+            share: f4(count as f64 / n).parse().unwrap_or(0.0),
+            clock: shape.is_clock_end(i),
         })
         .collect()
 }

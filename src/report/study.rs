@@ -1,6 +1,7 @@
 //! What the analysis reports (compare, sweep, tune, decks, fairness)
 //! share: the question block of the report, the army sheets it opens
-//! with, and each variant's own run files (its army sheet among them).
+//! with, each variant's own run files (its army sheet among them), and the
+//! place of the clock's warning among the answers.
 
 use super::csv_out::write_csvs;
 use super::write_text;
@@ -80,6 +81,14 @@ pub fn write_variant(
         &format!("# One variant of an analysis; `muster run run.toml` replays it alone.\n{text}"),
     )?;
     Ok(())
+}
+
+/// Puts `warning` (the clock's, when there is one) right after the
+/// verdict, the first of `answers`.
+pub fn warn(answers: &mut Vec<String>, warning: Option<String>) {
+    if let Some(w) = warning {
+        answers.insert(answers.len().min(1), w);
+    }
 }
 
 /// Strings from string literals, for CSV headers.

@@ -8,7 +8,7 @@ use crate::analysis::play::StudyResult;
 use crate::analysis::vary::Variant;
 use crate::analysis::verdict::{self, Cell};
 use crate::rules::Side;
-use crate::stats::{wilson, PairedWins, Z_95};
+use crate::stats::{wilson, Z_95};
 use std::path::Path;
 
 /// Writes sweep.csv of played grid cells (what a single sweep and a merge
@@ -73,7 +73,7 @@ pub fn write(
     ]);
     csv_write(&out.join("sweep.csv"), &header, &rows)?;
     let side = &names[focus.index()];
-    let answers = answers(variants, paired, side, result.partial);
+    let answers = answers(variants, result, side);
     let manifest = Manifest {
         kind: "sweep".to_string(),
         title: format!("Sweep: {}", base.name),
@@ -103,9 +103,10 @@ pub fn write(
     Ok(manifest)
 }
 
-/// The answers in words: the verdict, then the highest, lowest and
-/// closest-to-even cells.
-fn answers(variants: &[Variant], paired: &PairedWins, side: &str, partial: bool) -> Vec<String> {
+/// The answers in words: the verdict (and the clock's warning), then the
+/// highest, lowest and closest-to-even cells.
+fn answers(variants: &[Variant], result: &StudyResult, side: &str) -> Vec<String> {
+    let (paired, partial) = (&result.played.paired, result.partial);
     let n = paired.battles;
     let labels = super::compare::short_labels(variants);
     let cells: Vec<Cell> = labels
@@ -123,6 +124,8 @@ fn answers(variants: &[Variant], paired: &PairedWins, side: &str, partial: bool)
         .collect();
     let by_rate = |a: &&Cell, b: &&Cell| a.rate.total_cmp(&b.rate);
     let mut answers = vec![verdict::sweep(side, &cells, 0.5)];
+    let book = super::compare::clock_book(variants, result);
+    super::study::warn(&mut answers, book.warning("cell"));
     if partial {
         answers.push(format!(
             "INTERRUPTED: these are the first {n} battles of each cell only."

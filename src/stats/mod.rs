@@ -12,7 +12,7 @@ mod tally;
 
 pub use histogram::Histogram;
 pub use paired::{bonferroni_z, difference, hybrid_score, Difference, PairTable, PairedWins};
-pub use tally::{Bands, SideTable, Tally, TallyShape, UnitEvents, UnitMeta};
+pub use tally::{clock_marks, Bands, Clocked, SideTable, Tally, TallyShape, UnitEvents, UnitMeta};
 
 /// The 97.5% quantile of the standard normal distribution (for 95% intervals).
 pub const Z_95: f64 = 1.959_963_984_540_054;

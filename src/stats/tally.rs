@@ -18,6 +18,10 @@ pub struct TallyShape {
     pub units: Vec<UnitMeta>,
     /// Names of the ways a battle can end (indexes of `BattleRecord::end_reason`).
     pub end_reasons: Vec<&'static str>,
+    /// Whether each end reason (same order as `end_reasons`) is the clock:
+    /// the time, round or turn limit, or a safety cap on rounds. Marked by
+    /// the ruleset from its own definition of its end reasons.
+    pub clock_ends: Vec<bool>,
     /// Names of the fates a unit can meet (indexes of `UnitResult::fate`);
     /// fate 0 is always "survived".
     pub fates: Vec<&'static str>,
@@ -49,12 +53,60 @@ pub struct SideTable {
 }
 
 impl TallyShape {
+    /// Whether end reason `index` is the clock (see `clock_ends`).
+    pub fn is_clock_end(&self, index: usize) -> bool {
+        self.clock_ends.get(index).copied().unwrap_or(false)
+    }
+
+    /// The battles of `tally` (a tally of this shape) the clock ended.
+    pub fn clocked(&self, tally: &Tally) -> Clocked {
+        let clock = (tally.end_reasons.iter().enumerate())
+            .filter(|&(i, _)| self.is_clock_end(i))
+            .map(|(_, &c)| c)
+            .sum();
+        Clocked {
+            clock,
+            battles: tally.battles,
+        }
+    }
+
     /// Counts per side over all side tables.
     pub fn side_count_len(&self) -> usize {
         self.side_tables
             .iter()
             .map(|t| t.rows.len() * t.columns.len())
             .sum()
+    }
+}
+
+/// The marks of [`TallyShape::clock_ends`] for `reasons` end reasons, from
+/// the ruleset's own test of an end reason's index.
+pub fn clock_marks(reasons: usize, is_clock: impl Fn(usize) -> bool) -> Vec<bool> {
+    (0..reasons).map(is_clock).collect()
+}
+
+/// How many of some battles the clock ended (a time, round or turn limit,
+/// or a safety cap): counts, so that they add up over variants and calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clocked {
+    pub clock: u64,
+    pub battles: u64,
+}
+
+impl Clocked {
+    /// The share of the battles the clock ended (0 when none was played).
+    pub fn share(self) -> f64 {
+        if self.battles == 0 {
+            0.0
+        } else {
+            self.clock as f64 / self.battles as f64
+        }
+    }
+
+    /// Adds `other`'s battles.
+    pub fn add(&mut self, other: Clocked) {
+        self.clock += other.clock;
+        self.battles += other.battles;
     }
 }
 

@@ -539,3 +539,60 @@ fn outputs_are_readable_by_others() {
         assert_eq!(mode & 0o777, 0o644, "{f}");
     }
 }
+
+/// An analysis whose battles mostly end at the time limit says so among
+/// its answers, after the verdict, on the terminal and in analysis.toml and
+/// report.html, naming the variant; one whose battles end otherwise does not.
+#[test]
+fn compare_and_sweep_warn_when_the_time_limit_decides_and_only_then() {
+    let tmp = tempfile::tempdir().unwrap();
+    let infantry = "scenarios/dnd_war/infantry_lines.toml";
+    let warning = "Warning: the time limit ended ";
+    let cases: [(&str, &[&str], Option<&str>); 3] = [
+        (
+            "compare",
+            &[infantry, "--vary", "options.game_turns=6,30"],
+            Some("of the battles of game_turns = 6 (1 of the 2 variants)"),
+        ),
+        (
+            "sweep",
+            &[infantry, "--grid", "options.game_turns=4,6"],
+            Some("of the battles of both cells, up to "),
+        ),
+        (
+            "compare",
+            &[HEROES, "--vary", "side.Humans.mc_adjust=0,1"],
+            None,
+        ),
+    ];
+    for (k, (command, args, named)) in cases.into_iter().enumerate() {
+        let out = tmp.path().join(format!("{command}-{k}"));
+        let o = muster()
+            .arg(command)
+            .args(args)
+            .args(["--battles", "200", "--quiet", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        let manifest = std::fs::read_to_string(out.join("analysis.toml")).unwrap();
+        let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+        let Some(named) = named else {
+            for text in [&*stdout, &manifest, &html] {
+                assert!(!text.contains(warning), "{command} {args:?}:\n{text}");
+            }
+            continue;
+        };
+        let lines: Vec<&str> = stdout.lines().collect();
+        let at = lines.iter().position(|l| l.starts_with(warning));
+        let at = at.unwrap_or_else(|| panic!("{command}: no warning in\n{stdout}"));
+        assert!(lines[at].contains(named), "{}", lines[at]);
+        assert!(
+            lines[at - 1].contains("Humans"),
+            "after the verdict: {stdout}"
+        );
+        assert!(manifest.contains(lines[at]), "{manifest}");
+        assert!(html.contains(&format!("<li>{}</li>", lines[at])), "{html}");
+    }
+}

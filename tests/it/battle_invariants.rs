@@ -13,10 +13,15 @@
 //!   asks the core for room before it declares.
 //!
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 500 battles per scenario, else 60.
+//!
+//! And for every shipped scenario of every ruleset: its ruleset marks which
+//! end reasons are the clock (one mark per reason, at least one of them),
+//! and a battle the clock ended played the whole round limit.
 
 use muster::engine::play_one;
-use muster::rules::{Ruleset, TraceEvent, VecTrace};
+use muster::rules::{NoTrace, Ruleset, TraceEvent, VecTrace};
 use muster::scenario::{load_scenario, WithRuleset};
+use muster::stats::TallyShape;
 use std::path::Path;
 
 fn battles() -> u64 {
@@ -209,4 +214,60 @@ fn the_checks_catch_what_they_look_for() {
         ),
     ];
     assert!(std::panic::catch_unwind(|| check_charges("t", 0, &no_room)).is_err());
+}
+
+/// A scenario's tally shape and, per battle, its end reason and rounds.
+struct Ends(u64);
+
+impl WithRuleset for Ends {
+    type Output = (TallyShape, Vec<(u8, u16)>);
+    fn run<R: Ruleset>(self, ruleset: &R) -> Self::Output {
+        let ends = (0..self.0)
+            .map(|battle| {
+                let r = play_one(ruleset, 1, battle, &mut NoTrace);
+                (r.end_reason, r.rounds_played)
+            })
+            .collect();
+        (ruleset.tally_shape(), ends)
+    }
+}
+
+#[test]
+fn the_clock_ends_a_battle_only_at_the_round_limit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut seen = 0;
+    for ruleset in [
+        "armies",
+        "means_war",
+        "dnd_war",
+        "states_of_battle",
+        "standards_of_valor",
+    ] {
+        for entry in std::fs::read_dir(root.join(ruleset)).expect("scenario folder") {
+            let path = entry.expect("entry").path();
+            if !path.extension().is_some_and(|e| e == "toml") {
+                continue;
+            }
+            let name = format!("{ruleset}/{}", path.file_name().unwrap().to_string_lossy());
+            let scenario = load_scenario(&path).expect("shipped scenario");
+            let (shape, ends) = scenario.rules.with(Ends(battles()));
+            assert_eq!(shape.clock_ends.len(), shape.end_reasons.len(), "{name}");
+            assert!(
+                shape.clock_ends.contains(&true),
+                "{name}: no clock end reason"
+            );
+            for (battle, (reason, rounds)) in ends.into_iter().enumerate() {
+                if shape.is_clock_end(usize::from(reason)) {
+                    assert_eq!(
+                        usize::from(rounds),
+                        shape.max_rounds,
+                        "{name}, battle {battle}: ended by {} before the limit",
+                        shape.end_reasons[usize::from(reason)]
+                    );
+                }
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "{seen} scenarios");
 }

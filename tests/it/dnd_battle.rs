@@ -96,6 +96,7 @@ fn setup(profiles: Vec<Profile>, units: Vec<UnitSpec>) -> DndSetup {
         units,
         side_names: ["Red".into(), "Blue".into()],
         deployment_depth: 12.0,
+        objectives: vec![],
     }
 }
 

@@ -85,16 +85,14 @@ fn rules_lists_every_option_of_every_registered_ruleset() {
 }
 
 /// The reference scenario's text with `name = value` set in the ruleset's
-/// options table (the table is the scenario's last, so the key lands in it).
+/// options table (replacing the scenario's own value of it, if any).
 fn with_option(spec: &dyn RulesetSpec, base: &str, name: &str, value: &str) -> String {
-    let table = spec.options_table();
-    match base.find(&format!("\n{table}\n")) {
-        Some(at) => {
-            let end = at + table.len() + 2;
-            format!("{}{name} = {value}\n{}", &base[..end], &base[end..])
-        }
-        None => format!("{base}\n{table}\n{name} = {value}\n"),
-    }
+    let table = spec.options_table().trim_matches(['[', ']']);
+    let mut doc: toml_edit::DocumentMut = base.parse().expect("a shipped scenario parses");
+    let parsed: toml_edit::DocumentMut = format!("v = {value}").parse().expect("a TOML value");
+    let entry = doc.entry(table).or_insert(toml_edit::table());
+    entry[name] = parsed["v"].clone();
+    doc.to_string()
 }
 
 #[test]

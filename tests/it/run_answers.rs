@@ -138,3 +138,54 @@ fn completions_and_man_pages_come_from_the_command_line_itself() {
     );
     assert!(dir.path().join("muster.1").is_file());
 }
+
+/// A run whose battles mostly end at the time limit (D&D War's six turns)
+/// says so after its verdict and warns that its answer is the clock's;
+/// one whose battles mostly end otherwise (States of Battle's Morale
+/// Counters) says how they ended and does not warn. The report says the
+/// same lines.
+#[test]
+fn a_run_says_how_its_battles_ended_and_warns_only_when_the_clock_decides() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let warning = "Warning: the time limit ended ";
+    for (scenario, largest, warned) in [
+        ("dnd_war/infantry_lines.toml", "turn limit", true),
+        (
+            "states_of_battle/heroes_and_monster.toml",
+            "Morale Counters exhausted",
+            false,
+        ),
+    ] {
+        let path = root.join("scenarios").join(scenario);
+        let out = dir.path().join(scenario.replace('/', "-"));
+        let o = muster(
+            &["run", path.to_str().unwrap(), "--battles", "400", "--quiet"],
+            &out,
+        );
+        assert_eq!(o.status.code(), Some(0), "{scenario}");
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with("How battles ended: "))
+            .unwrap_or_else(|| panic!("{scenario}: no endings line in\n{stdout}"));
+        assert!(
+            lines[at - 1].contains(" battles") && lines[at - 1].ends_with('.'),
+            "{scenario}: the endings follow the verdict:\n{stdout}"
+        );
+        let first = lines[at].split(", ").next().unwrap();
+        assert!(first.ends_with(largest), "{scenario}: {}", lines[at]);
+        assert_eq!(lines[at + 1].starts_with(warning), warned, "{stdout}");
+        assert_eq!(stdout.matches(warning).count(), usize::from(warned));
+        let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+        assert!(
+            html.contains(&format!("<li>{}</li>", lines[at])),
+            "{scenario}"
+        );
+        match warned {
+            true => assert!(html.contains(&format!("<li>{}</li>", lines[at + 1]))),
+            false => assert!(!html.contains(warning), "{scenario}"),
+        }
+    }
+}

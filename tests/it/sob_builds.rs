@@ -40,7 +40,7 @@ fn a_side_with_casters_and_no_cast_spells_is_warned_about() {
     );
     assert_eq!(w.len(), 1, "{w:?}");
     let text = w[0].to_string();
-    assert!(text.starts_with("heroes_and_monster.toml:23:"), "{text}");
+    assert!(text.starts_with("heroes_and_monster.toml:29:"), "{text}");
     assert!(text.contains("`side[0].orders`"), "{text}");
     assert!(
         text.contains("side `Humans` fields casters") && text.contains("no Cast Spells"),
@@ -104,7 +104,7 @@ fn muster_check_prints_warnings_and_succeeds() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains(&format!("warning: {}:23:", path.display())),
+        stderr.contains(&format!("warning: {}:29:", path.display())),
         "{stderr}"
     );
     assert!(stderr.contains("no Cast Spells"), "{stderr}");
@@ -121,7 +121,7 @@ fn shipped_scenarios_builds_fit_their_armies_and_casters_cast() {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 5);
+    assert_eq!(files.len(), 6);
     for f in &files {
         let s = load_scenario(f).unwrap_or_else(|p| panic!("{p}"));
         assert!(s.warnings.is_empty(), "{}: {:?}", f.display(), s.warnings);

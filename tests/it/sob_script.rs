@@ -197,6 +197,9 @@ impl CoreQueries for ScriptCore {
     fn points(&self, u: usize) -> u32 {
         self.units[u].points
     }
+    fn units_within(&self, _: &muster::objectives::Objective, _: Side) -> u32 {
+        0
+    }
     fn is_named_character(&self, u: usize) -> bool {
         self.units[u].named
     }
@@ -413,6 +416,7 @@ impl Table {
             mcv,
             doctrines: BySide([SobDoctrine::steady(), SobDoctrine::steady()]),
             triggers: Vec::new(),
+            objectives: Vec::new(),
         };
         let mut t = Table {
             setup,

@@ -350,7 +350,10 @@ fn shipped() -> Vec<PathBuf> {
 /// The scenario at `path` with `options` added to its `[options]`.
 fn with_options(path: &Path, options: &str) -> muster::scenario::Scenario {
     let text = std::fs::read_to_string(path).expect("scenario text");
-    let text = format!("{text}\n[options]\n{options}\n");
+    let text = match text.split_once("\n[options]\n") {
+        Some((head, tail)) => format!("{head}\n[options]\n{options}\n{tail}"),
+        None => format!("{text}\n[options]\n{options}\n"),
+    };
     load_scenario_text(&path.display().to_string(), &text, path.parent())
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -229,3 +229,36 @@ fn numbers_read_as_words() {
     assert_eq!(verdict::count(1, "round"), "1 round");
     assert_eq!(verdict::count(2, "round"), "2 rounds");
 }
+
+#[test]
+fn the_clock_is_warned_of_only_past_a_third_of_the_battles() {
+    let shares = |s: &[(&str, f64)]| -> Vec<(String, f64)> {
+        s.iter().map(|(l, x)| (l.to_string(), *x)).collect()
+    };
+    assert_eq!(
+        verdict::clock_warning(&shares(&[("", 0.3333)]), "battle"),
+        None
+    );
+    assert_eq!(verdict::clock_warning(&[], "variant"), None);
+    let warn = |s: &[(&str, f64)], noun| verdict::clock_warning(&shares(s), noun).unwrap();
+    insta::assert_snapshot!(
+        warn(&[("", 0.621)], "battle"),
+        @"Warning: the time limit ended 62% of these battles; this answer is the clock's, not the armies'. Give the scenario objectives or a longer limit."
+    );
+    insta::assert_snapshot!(
+        warn(&[("gd = 8", 0.2), ("gd = 12", 0.785)], "variant"),
+        @"Warning: the time limit ended 79% of the battles of gd = 12 (1 of the 2 variants); for that variant the answer is the clock's, not the armies'. Give the scenario objectives or a longer limit."
+    );
+    insta::assert_snapshot!(
+        warn(&[("a", 0.4), ("b", 0.1), ("c", 0.7)], "cell"),
+        @"Warning: the time limit ended more than a third of the battles of 2 of the 3 cells, up to 70% for c; for those cells the answer is the clock's, not the armies'. Give the scenario objectives or a longer limit."
+    );
+    insta::assert_snapshot!(
+        warn(&[("x", 0.34), ("y", 0.5), ("z", 0.4)], "build"),
+        @"Warning: the time limit ended more than a third of the battles of all 3 builds, up to 50% for y; this answer is the clock's, not the armies'. Give the scenario objectives or a longer limit."
+    );
+    insta::assert_snapshot!(
+        warn(&[("P1", 0.5), ("P2", 0.9)], "pairing"),
+        @"Warning: the time limit ended more than a third of the battles of both pairings, up to 90% for P2; this answer is the clock's, not the armies'. Give the scenario objectives or a longer limit."
+    );
+}

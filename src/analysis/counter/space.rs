@@ -175,6 +175,7 @@ pub fn build_space(
         .and_then(toml::Value::as_array)
         .and_then(|a| a.get(side))
         .ok_or_else(|| format!("the scenario has no side {side}"))?;
+    let has_objectives = doc.get("objective").is_some();
     let mut dims = Vec::new();
     for layer in layers {
         let table = side_table
@@ -187,6 +188,9 @@ pub fn build_space(
                 )
             })?;
         for knob in layer.knobs {
+            if knob.objectives_only && !has_objectives {
+                continue;
+            }
             let given = table.get(knob.key).map(value_text);
             dims.push(dim(base, base_dir, side, layer.field, knob, given)?);
         }

@@ -13,6 +13,7 @@ mod probe;
 use crate::engine::{play_each, Observer};
 use crate::rules::{Ruleset, Side};
 use crate::scenario::{Scenario, ScenarioRules, WithRulesets};
+use crate::stats::Clocked;
 use armies::Market;
 use list::FairnessList;
 use model::Matchup;
@@ -72,14 +73,15 @@ pub fn build_matchups(
 }
 
 /// Plays `per` battles of every matchup; returns the finished matchups (a
-/// prefix when cancelled) and whether all finished.
+/// prefix when cancelled), whether all finished, and how many of their
+/// battles the clock ended.
 pub fn play_matchups(
     matchups: &[Planned],
     seed: u64,
     per: u64,
     cancel: &AtomicBool,
     observer: &dyn Observer,
-) -> (Vec<Matchup>, bool) {
+) -> (Vec<Matchup>, bool, Clocked) {
     struct Job<'a> {
         seed: u64,
         per: u64,
@@ -87,14 +89,15 @@ pub fn play_matchups(
         observer: &'a dyn Observer,
     }
     impl WithRulesets for Job<'_> {
-        type Output = Vec<Option<(u64, u64, u64)>>;
+        type Output = Vec<Option<(u64, u64, u64, Clocked)>>;
         fn run<R: Ruleset>(self, rulesets: &[&R]) -> Self::Output {
             play_each(rulesets, self.seed, self.per, self.cancel, self.observer)
                 .into_iter()
-                .map(|t| {
+                .zip(rulesets)
+                .map(|(t, r)| {
                     t.map(|t| {
                         let (wins, n) = t.win_count(Side::A);
-                        (wins, t.draws, n)
+                        (wins, t.draws, n, r.tally_shape().clocked(&t))
                     })
                 })
                 .collect()
@@ -111,17 +114,21 @@ pub fn play_matchups(
         },
     )
     .unwrap_or_default();
+    let mut clocked = Clocked::default();
     let played: Vec<Matchup> = results
         .iter()
         .zip(matchups)
         .map_while(|(r, planned)| {
-            r.map(|(wins, draws, n)| Matchup {
-                armies: planned.armies.clone(),
-                score: wins as f64 + draws as f64 / 2.0,
-                battles: n,
+            r.map(|(wins, draws, n, clock)| {
+                clocked.add(clock);
+                Matchup {
+                    armies: planned.armies.clone(),
+                    score: wins as f64 + draws as f64 / 2.0,
+                    battles: n,
+                }
             })
         })
         .collect();
     let all = played.len() == matchups.len();
-    (played, all)
+    (played, all, clocked)
 }

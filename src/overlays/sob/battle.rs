@@ -34,6 +34,8 @@ pub struct SobSetup {
     pub doctrines: BySide<SobDoctrine>,
     /// State of Battle triggers of the scenario (digest 1.4).
     pub triggers: Vec<super::triggers::StateTrigger>,
+    /// The scenario's objectives (their owners' extra counters are in `army_mc`).
+    pub objectives: Vec<crate::objectives::Objective>,
 }
 
 /// Why a battle ended, in `END_REASONS` order.
@@ -44,6 +46,8 @@ pub enum End {
     Eliminated,
     BothRouted,
     SafetyCap,
+    /// A side took an objective whose capture ends the battle.
+    ObjectiveTaken,
 }
 
 pub const END_REASONS: &[&str] = &[
@@ -52,7 +56,18 @@ pub const END_REASONS: &[&str] = &[
     "eliminated",
     "both_routed",
     "safety_cap",
+    "objective_taken",
 ];
+
+impl End {
+    /// Whether end reason `index` (of [`END_REASONS`]) is the clock: the
+    /// round limit or the safety cap on rounds.
+    pub fn is_clock(index: usize) -> bool {
+        [End::RoundLimit, End::SafetyCap]
+            .iter()
+            .any(|&e| e as usize == index)
+    }
+}
 
 /// Columns of cards.csv, in [`CardCounts`] order.
 pub const CARD_COLUMNS: &[&str] = &["drawn", "played", "trashed", "wasted", "cancelled"];
@@ -124,6 +139,8 @@ pub struct SobBattle {
     /// Units whose failed core throws their side re-rolls with Favour of
     /// the Gods (D15), as told to the core.
     pub favour_wanted: Vec<bool>,
+    /// Who holds each of the scenario's objectives.
+    pub holders: crate::objectives::Holders,
 }
 
 /// A setup, the battle state and a core, for one battle.
@@ -314,6 +331,7 @@ impl<C: SobCore> Game<'_, C> {
         b.core_events.clear();
         b.trigger_fired.clear();
         b.trigger_fired.resize(self.setup.triggers.len(), false);
+        b.holders.start(&self.setup.objectives);
         b.awaiting.clear();
         for s in Side::BOTH {
             let i = s.index();
@@ -622,7 +640,8 @@ impl<C: SobCore> Game<'_, C> {
             }
         }
         if self.b.end == Some(End::RoundLimit) {
-            let [a, b] = [self.mc(Side::A), self.mc(Side::B)];
+            let held = self.held_at_end();
+            let [a, b] = [self.mc(Side::A) + held[0], self.mc(Side::B) + held[1]];
             let margin = self.opts().draw_margin;
             self.b.winner = if a.abs_diff(b) <= margin {
                 None

@@ -8,14 +8,14 @@
 //! needs its own folder with `impl SobCore` for its battle and
 //! `impl SobRules` for its ruleset, and nothing here.
 
-use super::battle::{Game, SobBattle, SobSetup, CARD_COLUMNS, CARD_ROWS, END_REASONS};
+use super::battle::{End, Game, SobBattle, SobSetup, CARD_COLUMNS, CARD_ROWS, END_REASONS};
 use super::core::SobCore;
 use super::ledger::{FLOWS, FLOW_NAMES};
 use super::morale::SobState;
 use crate::dice::Dice;
 use crate::rules::sheet::ArmySheet;
 use crate::rules::{BattleRecord, Ruleset, Tracer};
-use crate::stats::{Bands, SideTable, TallyShape};
+use crate::stats::{clock_marks, Bands, SideTable, TallyShape};
 
 /// A core game's ruleset as the States of Battle binding plays it.
 pub trait SobRules: Sync {
@@ -102,6 +102,7 @@ impl<C: SobRules> Ruleset for SobOn<C> {
         shape.max_strength = [mc_cap(0), mc_cap(1)];
         shape.strength_scale = 1.0;
         shape.end_reasons = END_REASONS.to_vec();
+        shape.clock_ends = clock_marks(END_REASONS.len(), End::is_clock);
         shape.bands = Some(Bands {
             name: "state",
             kinds: SobState::ALL.iter().map(|s| s.name()).collect(),

@@ -116,6 +116,18 @@ pub trait CoreQueries {
     fn in_battle(&self, u: usize) -> bool;
     /// A unit that acts on its own: on the table, not inside another unit.
     fn acts(&self, u: usize) -> bool;
+    /// How many units of `side` count within objective `o` (on the table,
+    /// not fleeing, any part of them within its radius).
+    fn units_within(&self, o: &crate::objectives::Objective, side: Side) -> u32;
+    /// Test builds: the core checks the holders after an update against
+    /// its own count of the units in range (`seized`: the changes of hands).
+    fn audit_objectives(
+        &self,
+        _objectives: &[crate::objectives::Objective],
+        _holder: &[Option<Side>],
+        _seized: &[crate::objectives::Seizure],
+    ) {
+    }
     fn engaged(&self, u: usize) -> bool;
     fn fleeing(&self, u: usize) -> bool;
     /// The unit a character is inside.

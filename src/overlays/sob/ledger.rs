@@ -38,9 +38,11 @@ pub enum Flow {
     FloorAtZero,
     /// Gains the `mc_gain_cap` refused (recorded as lost).
     GainCapped,
+    /// Counters an objective's owner forfeits when it is seized.
+    ObjectiveSeized,
 }
 
-pub const FLOWS: usize = 17;
+pub const FLOWS: usize = 18;
 
 pub const FLOW_NAMES: [&str; FLOWS] = [
     "combat_defeat",
@@ -60,6 +62,7 @@ pub const FLOW_NAMES: [&str; FLOWS] = [
     "state_trigger",
     "floor_at_zero",
     "gain_capped",
+    "objective_seized",
 ];
 
 /// The six achievements, indexes of `SobBattle::open`.
@@ -149,6 +152,10 @@ impl<C: SobCore> Game<'_, C> {
         self.ledger(&events);
         self.b.core_events = events;
         self.apply_pending();
+        if self.over() {
+            return;
+        }
+        self.update_objectives();
         if self.over() {
             return;
         }

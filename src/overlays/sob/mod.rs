@@ -21,6 +21,8 @@
 //! - [`orders`], [`events`], [`windows`]: the cards and what happens out
 //!   of sequence (shooting, Stand & Shoot, Manoeuvre, Leadership,
 //!   Stratagem);
+//! - [`objectives`]: the scenario's objectives: counters forfeited when
+//!   seized, counters held at the end, a capture that ends the battle;
 //! - [`triggers`]: State of Battle triggers from scenario data
 //!   (reinforcements, a new Generalship Die, roll-off and missile
 //!   modifiers, push, steal).
@@ -37,6 +39,7 @@ pub mod events;
 pub mod input;
 pub mod ledger;
 pub mod morale;
+pub mod objectives;
 pub mod options;
 pub mod orders;
 pub mod rolloff;

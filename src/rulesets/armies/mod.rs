@@ -22,7 +22,7 @@ pub mod state;
 use crate::dice::Dice;
 use crate::rules::sheet::{ArmySheet, UnitLine};
 use crate::rules::{BattleRecord, Ruleset, Tracer};
-use crate::stats::{TallyShape, UnitMeta};
+use crate::stats::{clock_marks, TallyShape, UnitMeta};
 use setup::{ArmiesSetup, Role};
 use state::State;
 
@@ -63,6 +63,7 @@ impl Ruleset for Armies {
             strength_scale: 1.0,
             units,
             end_reasons: state::END_REASONS.to_vec(),
+            clock_ends: clock_marks(state::END_REASONS.len(), state::is_clock_end),
             fates: state::FATES.to_vec(),
             unit_events: None,
             bands: None,

@@ -19,6 +19,11 @@ pub const END_COMMANDER_ISOLATED: u8 = 1;
 pub const END_ROUND_LIMIT: u8 = 2;
 pub const END_REASONS: [&str; 3] = ["commander_disbanded", "commander_isolated", "round_limit"];
 
+/// Whether end reason `index` (of [`END_REASONS`]) is the clock: the round limit.
+pub fn is_clock_end(index: usize) -> bool {
+    index == usize::from(END_ROUND_LIMIT)
+}
+
 /// One unit during a battle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UnitState {

@@ -7,7 +7,8 @@
 //! first, whether a winner pursues, challenges issued and accepted, dice
 //! aimed at enemy characters, what action points are spent on (die faces, an
 //! extra move, acting first), which companies support, how deep units deploy,
-//! where the general stands, and when characters join or leave units. Each
+//! where the general stands, when characters join or leave units, and how
+//! much of the army goes to take and hold the scenario's objectives. Each
 //! decision is a pure function of numbers the rules hand in, and says which
 //! setting made it.
 
@@ -120,6 +121,9 @@ pub struct DndDoctrine {
     /// Spend one action point so that a unit with a character charges
     /// before the other side in the charge phase (L647).
     pub ap_act_first: bool,
+    /// Percent of the army's units, nearest first, that go to the
+    /// scenario's objectives and hold them (none without objectives).
+    pub objective_share: u8,
 }
 
 impl DndDoctrine {
@@ -147,6 +151,7 @@ impl DndDoctrine {
             leave_to_charge: false,
             ap_extra_move: false,
             ap_act_first: false,
+            objective_share: 50,
         }
     }
 

@@ -51,7 +51,7 @@ use crate::dice::Dice;
 use crate::rules::sheet::{ArmySheet, UnitLine};
 use crate::rules::{BattleRecord, BySide, Ruleset, Tracer, UnitResult};
 use crate::rulesets::dnd_war::doctrine::DndDoctrine;
-use crate::stats::{TallyShape, UnitEvents, UnitMeta};
+use crate::stats::{clock_marks, TallyShape, UnitEvents, UnitMeta};
 use setup::DndSetup;
 use state::{BattleState, Status};
 
@@ -138,6 +138,7 @@ impl Ruleset for DndWar {
                 })
                 .collect(),
             end_reasons: turn::EndReason::NAMES.to_vec(),
+            clock_ends: clock_marks(turn::EndReason::NAMES.len(), turn::EndReason::is_clock),
             fates: FATES.to_vec(),
             unit_events: Some(UnitEvents {
                 name: "flight",

@@ -7,6 +7,7 @@ use super::body::{Body, TRAY_WIDTH};
 use super::options::DndOptions;
 use super::traits::{model_strength, Psychology, Size, UnitType};
 use crate::geometry::{Area, Board, Rect, Vec2};
+use crate::objectives::Objective;
 
 /// The four defences (L83).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,6 +215,8 @@ pub struct DndSetup {
     pub side_names: [String; 2],
     /// Depth of each side's deployment zone from its table edge (0: none).
     pub deployment_depth: f64,
+    /// The scenario's objectives (`[[objective]]`).
+    pub objectives: Vec<Objective>,
 }
 
 /// Gap between loose models (1" bases standing 1" apart keep within 2").

@@ -163,6 +163,18 @@ impl<T: Tracer> CoreQueries for DndCore<'_, T> {
     fn acts(&self, u: usize) -> bool {
         self.ctx.st.units[u].on_table()
     }
+    fn units_within(&self, o: &crate::objectives::Objective, side: Side) -> u32 {
+        self.ctx.st.units_within(o, side)
+    }
+    #[cfg(debug_assertions)]
+    fn audit_objectives(
+        &self,
+        objectives: &[crate::objectives::Objective],
+        holder: &[Option<Side>],
+        seized: &[crate::objectives::Seizure],
+    ) {
+        super::ops::objectives::audit_holders(self.ctx.st, objectives, holder, seized);
+    }
     fn engaged(&self, u: usize) -> bool {
         self.ctx.st.engaged(u)
     }

@@ -13,6 +13,7 @@ use super::body::{Body, CAPTAIN_AP};
 use super::memo::{DistanceMemo, SightMemo};
 use super::setup::{footprint, DndSetup, Profile};
 use crate::geometry::{Arc, Rect, Vec2};
+use crate::objectives::Holders;
 use crate::overlays::sob::core::CoreEvent;
 use crate::rules::Side;
 
@@ -214,6 +215,17 @@ pub struct BattleState {
     sight: SightMemo,
     /// Distances between units' footprints kept while neither moves.
     distances: DistanceMemo,
+    /// Who holds each of the scenario's objectives.
+    pub holders: Holders,
+    /// The objective each unit was sent to by its doctrine, if any.
+    pub duty: Vec<Option<u8>>,
+    /// Whether this battle's duties are given out yet.
+    pub duties_given: bool,
+    /// Giving out duties: (distance, unit, objective) of one side's units
+    /// (a buffer kept from battle to battle).
+    pub duty_order: Vec<(f64, usize, u8)>,
+    /// The side that took an objective whose capture ends the battle.
+    pub taken_by: Option<Side>,
 }
 
 /// The state the D&D War core keeps for the States of Battle overlay (the
@@ -281,6 +293,11 @@ impl BattleState {
             fought: Vec::new(),
             sight: SightMemo::default(),
             distances: DistanceMemo::default(),
+            holders: Holders::default(),
+            duty: Vec::new(),
+            duties_given: false,
+            duty_order: Vec::new(),
+            taken_by: None,
         };
         s.reset(setup);
         s
@@ -342,6 +359,11 @@ impl BattleState {
         self.sob.reset();
         self.sight.reset(self.units.len());
         self.distances.reset(self.units.len());
+        self.holders.start(&setup.objectives);
+        self.duty.clear();
+        self.duty.resize(self.units.len(), None);
+        self.duties_given = setup.objectives.is_empty();
+        self.taken_by = None;
     }
 
     /// Whether `shooter`, sighting from `fronts` front companies, sees

@@ -3,8 +3,9 @@
 //! movement (rally, compulsory fall backs, remaining moves), shooting,
 //! charges and close combat, each phase played fully by the side with
 //! initiative before the other; and the battle around it: the turn limit,
-//! the end when a side has no unit on the table, and the winner by points
-//! destroyed with a draw band (G-46). Every choice comes from the side's
+//! the end when a side has no unit on the table or takes an objective whose
+//! capture ends the battle, and the winner by points destroyed (plus the
+//! points of objectives held) with a draw band (G-46). Every choice comes from the side's
 //! doctrine.
 
 use super::courage::{fear_dc, TestKind};
@@ -23,16 +24,25 @@ pub enum EndReason {
     Wiped,
     /// The turn limit (`game_turns`).
     TurnLimit,
+    /// A side took an objective whose capture ends the battle.
+    ObjectiveTaken,
 }
 
 impl EndReason {
-    pub const NAMES: &'static [&'static str] = &["side_wiped_out", "turn_limit"];
+    pub const NAMES: &'static [&'static str] = &["side_wiped_out", "turn_limit", "objective_taken"];
 
     pub fn index(self) -> u8 {
         match self {
             EndReason::Wiped => 0,
             EndReason::TurnLimit => 1,
+            EndReason::ObjectiveTaken => 2,
         }
+    }
+
+    /// Whether end reason `index` (of [`EndReason::NAMES`]) is the clock:
+    /// the turn limit.
+    pub fn is_clock(index: usize) -> bool {
+        index == usize::from(EndReason::TurnLimit.index())
     }
 }
 
@@ -52,6 +62,9 @@ impl<T: Tracer> Ctx<'_, T> {
         let reason = loop {
             self.play_turn();
             after_turn(self.st);
+            if self.st.taken_by.is_some() {
+                break EndReason::ObjectiveTaken;
+            }
             if Side::BOTH
                 .iter()
                 .any(|&s| self.st.side_units(s).next().is_none())
@@ -62,7 +75,10 @@ impl<T: Tracer> Ctx<'_, T> {
                 break EndReason::TurnLimit;
             }
         };
-        let winner = self.winner();
+        let winner = match reason {
+            EndReason::ObjectiveTaken => self.st.taken_by,
+            _ => self.winner(),
+        };
         let round = self.st.turn;
         self.note(|c| TraceEvent::End {
             round,
@@ -77,8 +93,9 @@ impl<T: Tracer> Ctx<'_, T> {
         }
     }
 
-    /// The side that destroyed more points, unless the difference is within
-    /// the draw band (a % of the smaller army).
+    /// The side that destroyed more points (with the points of the
+    /// objectives it holds), unless the difference is within the draw band
+    /// (a % of the smaller army).
     pub fn winner(&self) -> Option<Side> {
         let army = |s: Side| -> u32 {
             self.setup
@@ -89,7 +106,8 @@ impl<T: Tracer> Ctx<'_, T> {
                 .sum()
         };
         let smaller = army(Side::A).min(army(Side::B));
-        let [a, b] = self.st.points_destroyed;
+        let held = self.st.holders.at_end(&self.setup.objectives);
+        let [a, b] = [0, 1].map(|i| self.st.points_destroyed[i] + held[i]);
         let band = u64::from(smaller) * u64::from(self.setup.options.draw_band_pct);
         if u64::from(a.abs_diff(b)) * 100 < band || a == b {
             None
@@ -112,6 +130,7 @@ impl<T: Tracer> Ctx<'_, T> {
             self.st.new_phase();
             self.phase_note(side, "movement");
             self.movement_phase(side);
+            self.update_objectives();
         }
         for side in order {
             self.st.new_phase();
@@ -124,10 +143,12 @@ impl<T: Tracer> Ctx<'_, T> {
             self.st.new_phase();
             self.phase_note(side, "charges");
             self.charge_phase(side);
+            self.update_objectives();
         }
         self.st.new_phase();
         self.phase_note(order[0], "close combat");
         self.close_combat_phase();
+        self.update_objectives();
         self.st.end_turn();
     }
 
@@ -217,6 +238,9 @@ impl<T: Tracer> Ctx<'_, T> {
     /// walks at most its single move (no double move, no action point's
     /// extra move): a States of Battle Stratagem move (L332).
     pub fn move_unit_as(&mut self, u: usize, may_march: bool) {
+        if self.objective_move(u, may_march) {
+            return;
+        }
         let side = self.st.units[u].side;
         let Some((enemy, gap)) = self.st.nearest_enemy(u) else {
             return;

@@ -32,7 +32,7 @@ pub mod state;
 use crate::dice::Dice;
 use crate::rules::sheet::{ArmySheet, UnitLine};
 use crate::rules::{BattleRecord, Ruleset, Tracer};
-use crate::stats::{TallyShape, UnitEvents, UnitMeta};
+use crate::stats::{clock_marks, TallyShape, UnitEvents, UnitMeta};
 use battle::Scratch;
 use setup::WarSetup;
 
@@ -63,6 +63,7 @@ impl Ruleset for MeansWar {
             strength_scale: 0.1,
             units,
             end_reasons: state::END_REASONS.to_vec(),
+            clock_ends: clock_marks(state::END_REASONS.len(), state::is_clock_end),
             fates: state::FATES.to_vec(),
             unit_events: Some(UnitEvents {
                 name: "morale",

@@ -27,6 +27,12 @@ pub const FATES: [&str; 6] = [
 /// How a battle can end.
 pub const END_REASONS: [&str; 3] = ["no_effective_units", "both_broken", "round_limit"];
 
+/// Whether end reason `index` (of [`END_REASONS`]) is the clock: the round
+/// limit (`battle::END_ROUND_LIMIT`).
+pub fn is_clock_end(index: usize) -> bool {
+    index == usize::from(super::battle::END_ROUND_LIMIT)
+}
+
 /// Whether a unit is still on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Presence {

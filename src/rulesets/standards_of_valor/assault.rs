@@ -299,18 +299,26 @@ impl<T: Tracer> Battle<'_, T> {
         if gap <= stop {
             return true;
         }
-        let (from, to) = (self.st.units[u].pos, self.st.units[t].pos);
+        let to = self.st.units[t].pos;
+        let pos = self.ground_step(u, to, (gap - stop).min(step), step);
+        self.move_among_units(u, pos, t);
+        self.dist(u, t) <= stop + 0.01
+    }
+
+    /// Where `u`'s centre ends going `travel` inches straight toward `to`
+    /// on a move of `step` inches, short of it where the ground slows it
+    /// (L1422-1561); other units are not looked at.
+    pub fn ground_step(&self, u: usize, to: [f32; 2], travel: f32, step: f32) -> [f32; 2] {
+        let from = self.st.units[u].pos;
         let centre_gap = ((to[0] - from[0]).powi(2) + (to[1] - from[1]).powi(2)).sqrt();
-        let mut travel = (gap - stop).min(step);
+        let mut travel = travel;
         let planned = field::toward(from, to, travel, centre_gap - travel).0;
         let terrain = &self.setup.terrain;
         if terrain.touches(from, planned) {
             let who = (self.st.units[u].formation, self.setup.profile_of(u).mount);
             travel = terrain.travel((from, to), travel, step, who);
         }
-        let (pos, _) = field::toward(from, to, travel, centre_gap - travel);
-        self.move_among_units(u, pos, t);
-        self.dist(u, t) <= stop + 0.01
+        field::toward(from, to, travel, centre_gap - travel).0
     }
 
     /// Final Defensive Fire by `t` at the charging `u` (L2825-2843); false

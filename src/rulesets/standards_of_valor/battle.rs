@@ -1,14 +1,15 @@
 //! One Standards of Valor battle: the integrated sequence of alternating
 //! single-unit activations (L708-769), the pass rule, the turn end with its
 //! fright checks, and the end of the battle (an army with no unit at
-//! Shaken or better left, or the turn limit and the points measure).
+//! Shaken or better left, a side taking an objective whose capture ends
+//! the battle, or the turn limit and the points measure).
 //! [`Battle`] carries the setup, the state, the dice and the tracer; the
 //! rules live in `activation`, `fire`, `assault`, `melee` and `morale`.
 
 use super::field::{self, Block};
 use super::options::Victory;
 use super::setup::SovSetup;
-use super::state::{Cl, Gone, State, END_REASONS};
+use super::state::{Cl, Gone, State, END_OBJECTIVE_TAKEN, END_REASONS};
 use crate::base::{BattleRecord, Side, UnitResult};
 use crate::dice::Dice;
 use crate::rules::{TraceEvent, Tracer};
@@ -201,10 +202,10 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// Points each side has scored (ambiguity 57 of the digest): enemy
     /// figures removed, captured (surrendered) or disintegrated at their
-    /// cost, and half an enemy unit's points more when it is Routed or has
-    /// fled off the table.
+    /// cost, half an enemy unit's points more when it is Routed or has
+    /// fled off the table, and the points of the objectives it holds.
     pub fn scores(&self) -> [f64; 2] {
-        let mut score = [0.0; 2];
+        let mut score = self.objective_points();
         for (u, spec) in self.setup.units.iter().enumerate() {
             let st = &self.st.units[u];
             let per_fig = f64::from(spec.points) / f64::from(spec.figures);
@@ -227,6 +228,9 @@ impl<T: Tracer> Battle<'_, T> {
     /// The winner and end reason if the battle is over (`at_limit`: the
     /// turn limit has been reached).
     pub fn decide(&self, at_limit: bool) -> Option<(Option<Side>, u8)> {
+        if let Some(taker) = self.st.taken_by {
+            return Some((Some(taker), END_OBJECTIVE_TAKEN));
+        }
         let holds = [self.side_holds(0), self.side_holds(1)];
         let sides = [Side::A, Side::B];
         if self.setup.options.victory == Victory::BreakThenPoints || !at_limit {
@@ -294,6 +298,7 @@ pub fn play_battle<T: Tracer>(
     record.winner = winner;
     record.end_reason = reason;
     record.rounds_played = b.st.turn;
+    b.count_grade(winner, reason, &mut record.side_counts);
     b.trace.emit(|| TraceEvent::End {
         round: b.st.turn,
         winner: winner.map(|w| setup.sides[w.index()].name.clone()),

@@ -2,8 +2,9 @@
 //! who goes first when the side chooses, how units move, what they shoot
 //! and charge, how a charged unit answers (stand or withdraw, defensive
 //! fire), follow-through, suppression removal, rallies, Shield Walls,
-//! reforming, facing threats, withdrawing from hand-to-hand and combined
-//! assaults. Every decision the battle
+//! reforming, facing threats, withdrawing from hand-to-hand, combined
+//! assaults and how much of the army plays the scenario's objectives
+//! (`objective_share`). Every decision the battle
 //! asks a doctrine for is a word of this file, and the trace names the key
 //! that made it.
 
@@ -120,6 +121,9 @@ pub struct SovDoctrine {
     pub face_threats: bool,
     pub hth_withdraw: HthWithdraw,
     pub combined_assault: CombinedAssault,
+    /// Percent of the side's units, nearest an objective first, sent to
+    /// take and hold the scenario's objectives (nothing without them).
+    pub objective_share: u8,
 }
 
 impl SovDoctrine {
@@ -146,6 +150,7 @@ impl SovDoctrine {
             face_threats: true,
             hth_withdraw: HthWithdraw::Never,
             combined_assault: CombinedAssault::Never,
+            objective_share: 50,
         }
     }
 }

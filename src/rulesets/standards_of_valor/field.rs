@@ -201,6 +201,14 @@ pub fn distance(a: &Block, a_skirmish: bool, b: &Block, b_skirmish: bool) -> f32
     (gx * gx + gy * gy).sqrt()
 }
 
+/// The distance from the nearest part of block `b` to the point `p` (0
+/// when the point is on the block).
+pub fn distance_to_point(b: &Block, p: [f32; 2]) -> f32 {
+    let gx = ((b.centre[0] - p[0]).abs() - b.half_x).max(0.0);
+    let gy = ((b.centre[1] - p[1]).abs() - b.half_y).max(0.0);
+    gx.hypot(gy)
+}
+
 /// Where a charge started relative to the target, by the way the target
 /// faces: 0 front, 1 flank, 2 rear.
 pub fn charge_aspect(attacker: &Block, target: &Block) -> u8 {

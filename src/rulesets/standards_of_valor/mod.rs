@@ -15,7 +15,9 @@
 //! (cover, sight and going), `battle`
 //! (the battle and its end), `turn` (the sequence), `activation` (a unit's
 //! two actions), `movement`, `passage` (moving through units), `fire`, `assault`, `melee` and `pool` (hand to
-//! hand), `morale` (tests, suppression, panic, rally, fright). Edge:
+//! hand), `morale` (tests, suppression, panic, rally, fright),
+//! `objectives` (the scenario's objectives: who holds them, duties),
+//! `victory` (decisive, moderate, draw). Edge:
 //! `options`, `doctrine`, `input`, `builtin`, `spec`.
 
 pub mod activation;
@@ -35,6 +37,7 @@ pub mod melee;
 pub mod melee_dice;
 pub mod morale;
 pub mod movement;
+pub mod objectives;
 pub mod options;
 pub mod partners;
 pub mod passage;
@@ -47,11 +50,12 @@ pub mod state;
 pub mod terrain;
 pub mod turn;
 pub mod turning;
+pub mod victory;
 
 use crate::dice::Dice;
 use crate::rules::sheet::{ArmySheet, UnitLine};
 use crate::rules::{BattleRecord, Ruleset, Tracer};
-use crate::stats::{TallyShape, UnitMeta};
+use crate::stats::{clock_marks, TallyShape, UnitMeta};
 use battle::Scratch;
 use setup::SovSetup;
 
@@ -89,10 +93,11 @@ impl Ruleset for StandardsOfValor {
             strength_scale: 1.0,
             units,
             end_reasons: state::END_REASONS.to_vec(),
+            clock_ends: clock_marks(state::END_REASONS.len(), state::is_clock_end),
             fates: state::FATES.to_vec(),
             unit_events: None,
             bands: None,
-            side_tables: Vec::new(),
+            side_tables: victory::tables(!s.objectives.is_empty()),
         }
     }
 

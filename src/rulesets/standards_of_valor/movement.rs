@@ -1,6 +1,7 @@
 //! Movement actions (L1336-1368): a normal move of the move die's size per
-//! action, by the doctrine's `movement` (advance on the chosen enemy, hold,
-//! or keep missile troops at two range bands). A formed unit stops an inch
+//! action, to the objective of a unit on duty (`objectives`), else by the
+//! doctrine's `movement` (advance on the chosen enemy, hold, or keep
+//! missile troops at two range bands). A formed unit stops an inch
 //! short of an enemy it is not charging; a Shaken unit needs a Reaction
 //! test at TL 2 to advance (L1291); moving drops a Shield Wall unless the
 //! unit is a Phalanx or Testudo (L956); a unit that fired without
@@ -66,7 +67,8 @@ impl<T: Tracer> Battle<'_, T> {
         }
     }
 
-    /// One movement action.
+    /// One movement action: toward the objective of a unit on duty
+    /// (`objectives`), else by the doctrine's `movement`.
     pub(super) fn move_action_for(
         &mut self,
         u: usize,
@@ -77,30 +79,42 @@ impl<T: Tracer> Battle<'_, T> {
         if !self.may_move_after_fire(u, fired) || *refused {
             return;
         }
+        if let Some(k) = self.duty_goal(u) {
+            *moved |= self.objective_move(u, k, refused);
+            return;
+        }
         let Some((e, stop)) = self.move_goal(u) else {
             return;
         };
         let before = self.dist(u, e);
-        if before <= stop {
+        if before <= stop || !self.ready_to_move(u, refused) {
             return;
         }
+        let step = move_inches(self.setup.profile_of(u).move_die);
+        self.step_toward(u, e, step, stop);
+        *moved = true;
+        self.change(u, |b| {
+            format!("moves toward {} ({:.1}\" away)", b.label(e), b.dist(u, e))
+        });
+    }
+
+    /// Whether `u` may spend this action moving: a Shaken unit must pass a
+    /// Reaction test at TL 2 to advance (L1291; a refusal is kept in
+    /// `refused`), and a unit in Shield Wall spends the action lowering it
+    /// unless it is a Phalanx or Testudo (L956).
+    pub(super) fn ready_to_move(&mut self, u: usize, refused: &mut bool) -> bool {
         let shaken = self.st.units[u].cl == Cl::Shaken;
         if shaken && self.reaction(u, 2, "shaken unit advances") != TestResult::Pass {
             *refused = true;
-            return;
+            return false;
         }
         let p = self.setup.profile_of(u);
         let keeps_wall = p.has(Ability::Phalanx) || p.has(Ability::Testudo);
         if self.st.units[u].shield_wall && !keeps_wall {
             self.st.units[u].shield_wall = false;
             self.change(u, |_| "lowers its shield wall to move".to_string());
-            return;
+            return false;
         }
-        let step = move_inches(p.move_die);
-        self.step_toward(u, e, step, stop);
-        *moved = true;
-        self.change(u, |b| {
-            format!("moves toward {} ({:.1}\" away)", b.label(e), b.dist(u, e))
-        });
+        true
     }
 }

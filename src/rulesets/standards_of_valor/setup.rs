@@ -2,7 +2,7 @@
 //! (the army list's profiles, priced by the seed's formula), the units on
 //! the table (figures, files, formation, quality, Leadership Value, their
 //! superior; where the set-up put them, `deploy`), each side's Mission
-//! Motivation, fatigue and doctrine.
+//! Motivation, fatigue and doctrine, and the scenario's objectives.
 //! Immutable for the whole batch.
 
 use super::arms::{Ability, Melee, Missile, Quality};
@@ -130,6 +130,8 @@ pub struct SovSetup {
     /// when the scenario places them. Recorded only: placement does not
     /// react to the enemy's.
     pub placing_order: Vec<usize>,
+    /// The scenario's objectives (`[[objective]]`; see `objectives`).
+    pub objectives: Vec<crate::objectives::Objective>,
 }
 
 impl SovSetup {

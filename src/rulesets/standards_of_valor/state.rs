@@ -83,12 +83,26 @@ pub const FATES: [&str; 6] = [
 ];
 
 /// Ways a battle ends.
-pub const END_REASONS: [&str; 4] = [
+pub const END_REASONS: [&str; 5] = [
     "army_broken",
     "both_broken",
     "turn_limit_points",
     "turn_limit_draw",
+    "objective_taken",
 ];
+
+/// The end reason of a side taking an objective whose capture ends the
+/// battle (index into [`END_REASONS`]).
+pub const END_OBJECTIVE_TAKEN: u8 = 4;
+
+/// The end reasons of the turn limit (indexes of [`END_REASONS`], as
+/// `Battle::decide` gives them): a win on points, a draw.
+pub const END_TURN_LIMIT: [u8; 2] = [2, 3];
+
+/// Whether end reason `index` (of [`END_REASONS`]) is the clock: the turn limit.
+pub fn is_clock_end(index: usize) -> bool {
+    END_TURN_LIMIT.iter().any(|&e| usize::from(e) == index)
+}
 
 /// Ammunition (L1993-1999).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +181,13 @@ pub struct State {
     /// (Broken units fire only at those, L1257).
     pub fired_on: Vec<bool>,
     pub turn: u16,
+    /// Who holds each of the scenario's objectives.
+    pub holders: crate::objectives::Holders,
+    /// Whether each unit was sent to the objectives by its doctrine's
+    /// `objective_share`.
+    pub on_duty: Vec<bool>,
+    /// The side that took an objective whose capture ends the battle.
+    pub taken_by: Option<crate::base::Side>,
 }
 
 impl State {
@@ -176,6 +197,9 @@ impl State {
             units: Vec::with_capacity(n),
             fired_on: vec![false; n * n],
             turn: 0,
+            holders: crate::objectives::Holders::default(),
+            on_duty: Vec::with_capacity(n),
+            taken_by: None,
         };
         st.reset(setup);
         st
@@ -221,6 +245,11 @@ impl State {
         }
         self.fired_on.iter_mut().for_each(|f| *f = false);
         self.turn = 0;
+        self.holders.start(&setup.objectives);
+        self.on_duty.clear();
+        self.on_duty.resize(setup.units.len(), false);
+        super::objectives::give_duties(setup, &mut self.on_duty);
+        self.taken_by = None;
     }
 }
 

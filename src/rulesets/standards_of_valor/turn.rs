@@ -138,6 +138,7 @@ impl<T: Tracer> Battle<'_, T> {
             }
             if let Some(u) = self.next_unit(s) {
                 self.activate(u);
+                self.update_objectives();
             }
             if self.decide(false).is_some() {
                 break;
@@ -146,10 +147,12 @@ impl<T: Tracer> Battle<'_, T> {
         }
     }
 
-    /// The turn end phase (L766-769): fright checks.
+    /// The turn end phase (L766-769): fright checks, then who holds the
+    /// objectives.
     pub fn turn_end(&mut self) {
         if self.setup.options.fright_checks {
             self.fright_checks();
         }
+        self.update_objectives();
     }
 }

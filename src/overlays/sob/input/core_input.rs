@@ -59,4 +59,6 @@ pub struct McBasis {
 pub trait SobBattleInput {
     /// The Morale Counter basis of the battle under `options`.
     fn mc_basis(&self, options: &SobOptions) -> McBasis;
+    /// The scenario's objectives, validated with the core's table.
+    fn objectives(&self) -> &[crate::objectives::Objective];
 }

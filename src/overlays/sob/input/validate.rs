@@ -294,6 +294,8 @@ pub fn validate<F: SobScenarioInput>(
             crate::overlays::sob::triggers::describe(&t.effect)
         ));
     }
+    let objectives = battle.objectives().to_vec();
+    objective_counters(&objectives, raw.sides(), &mut sides.army, &mut notes);
     let [Some(a), Some(b)] = [
         sides.doctrines.first().cloned().flatten(),
         sides.doctrines.get(1).cloned().flatten(),
@@ -309,11 +311,53 @@ pub fn validate<F: SobScenarioInput>(
             mcv: sides.mcv,
             doctrines: BySide([a, b]),
             triggers,
+            objectives,
         },
         points: basis.units.iter().map(|u| u.points).collect(),
         notes,
         warnings: sides.warnings,
     })
+}
+
+/// Adds each owner's objective counters to its army's, with a note per objective.
+fn objective_counters<S: SobSideBlock>(
+    objectives: &[crate::objectives::Objective],
+    sides: &[S],
+    army: &mut [u32; 2],
+    notes: &mut Vec<String>,
+) {
+    let owned = crate::objectives::owned_mc(objectives);
+    for (mc, extra) in army.iter_mut().zip(owned) {
+        *mc += extra;
+    }
+    for o in objectives {
+        let holder = |s: crate::rules::Side| sides[s.index()].side_name().to_string();
+        let mut what = Vec::new();
+        if let (Some(s), true) = (o.owner, o.mc > 0) {
+            what.push(format!(
+                "`{}` start with {} extra Morale Counters and forfeit them when it is seized",
+                holder(s),
+                o.mc
+            ));
+        }
+        if o.at_end > 0 {
+            what.push(format!(
+                "whoever holds it when the round limit ends the battle adds {} counters",
+                o.at_end
+            ));
+        }
+        if o.ends_battle {
+            what.push("taking it ends the battle, and the side that takes it wins".into());
+        }
+        notes.push(format!(
+            "objective `{}` ({}\" around [{}, {}]): {}",
+            o.name,
+            o.radius,
+            o.at[0],
+            o.at[1],
+            what.join("; ")
+        ));
+    }
 }
 
 /// The cores States of Battle runs on (each has a `SobCore` and the two

@@ -25,6 +25,10 @@ pub struct DndScenarioFile {
     pub battlefield: DndBattlefield,
     #[serde(rename = "side", default)]
     pub sides: Vec<DndSideRaw>,
+    /// The scenario's objectives (`[[objective]]`), shared with every
+    /// ruleset that plays in inches.
+    #[serde(rename = "objective", default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<crate::objectives::file::ObjectiveRaw>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provenance: Option<Provenance>,
 }
@@ -248,6 +252,10 @@ pub struct DndDoctrineFile {
     pub movement: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hold_radius: Option<f64>,
+    /// Percent of the army (nearest first) sent to the scenario's
+    /// objectives, to take and hold them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective_share: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub charge_min_sixths: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -336,6 +344,7 @@ impl RawFile for DndScenarioFile {
             ["side", "orders"] => fields_of::<sob::OrdersRaw>(),
             ["side", "trigger"] => fields_of::<sob::TriggerRaw>(),
             ["side", "units"] => fields_of::<DndUnitEntry>(),
+            ["objective"] => fields_of::<crate::objectives::file::ObjectiveRaw>(),
             ["side", "units", "profile_overrides"] => {
                 fields_of::<super::overrides::ProfileOverrides>()
             }
@@ -382,7 +391,7 @@ mod tests {
         let top = DndDoctrineFile::known_keys(&[]);
         assert_eq!(top.first(), Some(&"doctrine"));
         assert_eq!(top.last(), Some(&"action_points"));
-        assert_eq!(top.len(), 22);
+        assert_eq!(top.len(), 23);
         assert_eq!(
             DndArmyListFile::known_keys(&["profile", "ranged"]),
             ["bonus", "vs", "reach", "range", "damage", "spell"]
@@ -405,6 +414,7 @@ mod tests {
                 "states_of_battle",
                 "battlefield",
                 "side",
+                "objective",
                 "provenance"
             ]
         );

@@ -59,4 +59,5 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
     Knob::new("leave_to_charge", BOOL),
     Knob::new("ap_extra_move", BOOL),
     Knob::new("ap_act_first", BOOL),
+    crate::registry::OBJECTIVE_SHARE,
 ];

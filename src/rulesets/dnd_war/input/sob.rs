@@ -41,6 +41,9 @@ pub struct DndOverlayBattle<'a> {
 }
 
 impl SobBattleInput for DndOverlayBattle<'_> {
+    fn objectives(&self) -> &[crate::objectives::Objective] {
+        &self.setup.objectives
+    }
     fn mc_basis(&self, options: &SobOptions) -> McBasis {
         let xp_l = xp(self.level).unwrap_or(1);
         let ratio = if options.mc_points_per_counter > 0 {

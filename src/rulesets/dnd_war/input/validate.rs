@@ -737,6 +737,14 @@ pub fn validate_doctrine(
     let ranks = raw
         .ranks
         .map(|r| whole(&ctx, p, "ranks", Some(r), (1, 40), 1) as u8);
+    let objective_share = whole(
+        &ctx,
+        p,
+        "objective_share",
+        raw.objective_share,
+        (0, 100),
+        i64::from(d.objective_share),
+    ) as u8;
     DndDoctrine {
         name: raw.doctrine.name.clone(),
         take_initiative: raw.take_initiative.unwrap_or(d.take_initiative),
@@ -761,6 +769,7 @@ pub fn validate_doctrine(
         leave_to_charge: raw.leave_to_charge.unwrap_or(d.leave_to_charge),
         ap_extra_move: raw.ap_extra_move.unwrap_or(d.ap_extra_move),
         ap_act_first: raw.ap_act_first.unwrap_or(d.ap_act_first),
+        objective_share,
     }
 }
 
@@ -1570,6 +1579,15 @@ pub fn validate(
         terrain,
         ..
     } = battle;
+    let sob_named =
+        RulesetKind::from_name(&raw.scenario.ruleset) == Some(RulesetKind::StatesOfBattle);
+    let table = crate::objectives::validate::Table {
+        sides: [&raw.sides[0].name, &raw.sides[1].name],
+        width: board.width,
+        depth: board.depth,
+        counters: sob_named,
+    };
+    let objectives = crate::objectives::validate::objectives(&ctx, p, &raw.objectives, &table);
     let setup = DndSetup {
         options,
         board,
@@ -1578,9 +1596,8 @@ pub fn validate(
         units: army.units,
         side_names: [raw.sides[0].name.clone(), raw.sides[1].name.clone()],
         deployment_depth: zone,
+        objectives,
     };
-    let sob_named =
-        RulesetKind::from_name(&raw.scenario.ruleset) == Some(RulesetKind::StatesOfBattle);
     let sob = if sob_named {
         let battle = super::sob::DndOverlayBattle {
             setup: &setup,

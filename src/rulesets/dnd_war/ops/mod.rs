@@ -16,6 +16,7 @@
 //! - [`flee`]: fall back! moves, flee-through, You Cannot Pass!, rally;
 //! - [`machines`]: reloading, bolt and stone throwers, misfires, repairs;
 //! - [`movement`]: walking, turning and double moves toward a goal;
+//! - [`objectives`]: who counts within an objective, duties, holders;
 //! - [`shooting`]: dice from the front rows, to-hit, shooting panic;
 //! - [`charge`]: declaration, distance, contact in the facing arc, charge attacks;
 //! - [`contact_models`]: which models' bases touch an enemy, on any edge;
@@ -37,6 +38,7 @@ pub mod flee;
 pub mod joining;
 pub mod machines;
 pub mod movement;
+pub mod objectives;
 pub mod psychology;
 pub mod shooting;
 pub mod support;

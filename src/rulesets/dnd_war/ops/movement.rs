@@ -70,7 +70,8 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// `unit` walks (or double moves) toward `goal`, stopping `stop_short`
-    /// inches from `goal_unit`'s footprint if given. Returns the inches moved.
+    /// inches from `goal_unit`'s footprint if given, else with its centre
+    /// `stop_short` from `goal`. Returns the inches moved.
     pub fn walk_toward(
         &mut self,
         unit: usize,
@@ -131,6 +132,9 @@ impl<T: Tracer> Ctx<'_, T> {
             if let Some(d) = here.contact_distance(dir, g) {
                 wanted = wanted.min((d - stop_short).max(0.0));
             }
+        } else if goal_unit.is_none() {
+            // A point: the centre stops `stop_short` short of it.
+            wanted = wanted.min((here.centre.distance(goal) - stop_short).max(0.0));
         }
         let travel = self.clear_travel(unit, dir, wanted, ENEMY_EXCLUSION + 1e-6);
         if travel > 0.0 {

@@ -1,9 +1,11 @@
 //! The serde mirror of Standards of Valor inputs: scenarios (table size,
-//! each side's Mission Motivation, fatigue, army list, doctrine and units),
+//! each side's Mission Motivation, fatigue, army list, doctrine and units,
+//! the scenario's objectives),
 //! army lists of figure types (a company data card's movement, armour,
 //! weapons and abilities, L3157-3249) and doctrines. Loose types, so that
 //! wrong values are reported with every other problem.
 
+use crate::objectives::file::ObjectiveRaw;
 use crate::scenario::parse::{fields_of, RawFile};
 use crate::scenario::raw::{DoctrineMeta, ListMeta, Provenance, Reference, RunDefaults};
 use serde::{Deserialize, Serialize};
@@ -19,6 +21,10 @@ pub struct SovScenarioFile {
     pub battlefield: SovBattlefield,
     #[serde(rename = "side", default)]
     pub sides: Vec<SovSideRaw>,
+    /// The scenario's objectives (`[[objective]]`, L677, L695-706), shared
+    /// with every ruleset that plays in inches.
+    #[serde(rename = "objective", default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<ObjectiveRaw>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provenance: Option<Provenance>,
 }
@@ -184,6 +190,10 @@ pub struct SovDoctrineFile {
     pub hth_withdraw: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combined_assault: Option<String>,
+    /// Percent of the side's units, nearest an objective first, sent to
+    /// take and hold the scenario's objectives (0-100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective_share: Option<i64>,
 }
 
 fn sov_keys(path: &[&str]) -> &'static [&'static str] {
@@ -196,6 +206,7 @@ fn sov_keys(path: &[&str]) -> &'static [&'static str] {
         ["battlefield", "terrain", "circle"] => fields_of::<SovCircleRaw>(),
         ["side"] => fields_of::<SovSideRaw>(),
         ["side", "units"] => fields_of::<SovUnitEntry>(),
+        ["objective"] => fields_of::<ObjectiveRaw>(),
         ["side", "army_list", rest @ ..] => SovArmyListFile::known_keys(rest),
         ["side", "doctrine", rest @ ..] => SovDoctrineFile::known_keys(rest),
         _ => &[],

@@ -1,8 +1,9 @@
 //! The Standards of Valor doctrine's searchable keys for `muster counter`:
 //! every word and yes/no decision of
 //! [`SovDoctrineFile`](super::file::SovDoctrineFile), each word key with
-//! the validator's own word list. The doctrine has no numeric keys, so
-//! nothing is left out.
+//! the validator's own word list, and its one number, `objective_share`,
+//! in quarters (searched only in scenarios with objectives, where alone it
+//! plays). Nothing is left out.
 
 use crate::registry::{Knob, KnobValues};
 use crate::rulesets::standards_of_valor::doctrine::{
@@ -40,4 +41,5 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
     flag("face_threats"),
     words("hth_withdraw", names::<HthWithdraw>),
     words("combined_assault", names::<CombinedAssault>),
+    crate::registry::OBJECTIVE_SHARE,
 ];

@@ -171,7 +171,17 @@ pub fn validate_doctrine(
             &raw.combined_assault,
             d.combined_assault,
         ),
+        objective_share: share(&ctx, p, raw.objective_share, d.objective_share),
         name: d.name,
+    }
+}
+
+/// The doctrine's `objective_share`, a percent (default `default`).
+fn share(ctx: &Ctx, p: &mut Vec<Problem>, given: Option<i64>, default: u8) -> u8 {
+    let key = "objective_share";
+    match given {
+        Some(v) if in_range(ctx, p, path![key], key, v, 0, 100) => v as u8,
+        _ => default,
     }
 }
 
@@ -511,6 +521,13 @@ pub fn validate(
         .enumerate()
         .map(|(i, s)| circumstances(&ctx, p, i, s))
         .collect();
+    let table = crate::objectives::validate::Table {
+        sides: [&raw.sides[0].name, &raw.sides[1].name],
+        width: w,
+        depth: d,
+        counters: false,
+    };
+    let objectives = crate::objectives::validate::objectives(&ctx, p, &raw.objectives, &table);
     if !p.is_empty() {
         return Err(Problems(std::mem::take(p)));
     }
@@ -559,6 +576,7 @@ pub fn validate(
         sides,
         set_up,
         placing_order,
+        objectives,
     };
     Ok(Scenario {
         name: raw.scenario.name.clone(),

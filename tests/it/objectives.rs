@@ -258,3 +258,37 @@ fn every_shipped_battle_ends_once_and_objectives_are_fought_for() {
         "{with_objectives} shipped scenarios have objectives"
     );
 }
+
+#[test]
+fn objective_pick_unheld_sends_a_unit_past_an_objective_its_side_holds() {
+    // Red holds the near well; the far shrine is nobody's.
+    let objectives = "\n[[objective]]\nname = \"well\"\nat = [20, 18]\nradius = 4\nowner = \"Red\"\nat_end = 1\n\n\
+                      [[objective]]\nname = \"shrine\"\nat = [20, 34]\nradius = 4\nat_end = 1\n";
+    let goals = |pick: &str| {
+        let text = format!(
+            "{}{objectives}",
+            scenario(
+                &unit("human_spearmen", "spears", (20.0, 8.0), ""),
+                &unit("orc_warriors", "orcs", (66.0, 44.0), ""),
+                &format!("objective_share = 100, objective_pick = \"{pick}\""),
+                "objective_share = 0",
+            )
+        );
+        let d = dnd(&text);
+        let (_, _, trace) = run(&d, 1, |c| {
+            c.st.units[0].flags = Default::default();
+            c.move_unit(0)
+        });
+        decisions(&trace, "move")
+    };
+    assert!(
+        goals("nearest")[0].ends_with("toward objective well"),
+        "{:?}",
+        goals("nearest")
+    );
+    assert!(
+        goals("unheld")[0].ends_with("toward objective shrine"),
+        "{:?}",
+        goals("unheld")
+    );
+}

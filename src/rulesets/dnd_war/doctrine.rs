@@ -76,6 +76,16 @@ pub enum GeneralPlacement {
     CentralUnit,
 }
 
+/// Which objective a unit on duty goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObjectivePick {
+    /// The one nearest the unit when duties are given out, kept.
+    Nearest,
+    /// At each move, the nearest one its side does not hold (else the
+    /// nearest it holds); a unit on an objective its side holds stays.
+    Unheld,
+}
+
 /// The D&D War doctrine of one side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DndDoctrine {
@@ -124,6 +134,8 @@ pub struct DndDoctrine {
     /// Percent of the army's units, nearest first, that go to the
     /// scenario's objectives and hold them (none without objectives).
     pub objective_share: u8,
+    /// Which objective a unit on duty goes to.
+    pub objective_pick: ObjectivePick,
 }
 
 impl DndDoctrine {
@@ -152,6 +164,7 @@ impl DndDoctrine {
             ap_extra_move: false,
             ap_act_first: false,
             objective_share: 50,
+            objective_pick: ObjectivePick::Nearest,
         }
     }
 

@@ -256,6 +256,9 @@ pub struct DndDoctrineFile {
     /// objectives, to take and hold them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub objective_share: Option<i64>,
+    /// `nearest` or `unheld`: which objective a unit on duty goes to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub objective_pick: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub charge_min_sixths: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -391,7 +394,7 @@ mod tests {
         let top = DndDoctrineFile::known_keys(&[]);
         assert_eq!(top.first(), Some(&"doctrine"));
         assert_eq!(top.last(), Some(&"action_points"));
-        assert_eq!(top.len(), 23);
+        assert_eq!(top.len(), 24);
         assert_eq!(
             DndArmyListFile::known_keys(&["profile", "ranged"]),
             ["bonus", "vs", "reach", "range", "damage", "spell"]

@@ -10,7 +10,9 @@
 
 use super::validate::MovementWord;
 use crate::registry::{Knob, KnobValues};
-use crate::rulesets::dnd_war::doctrine::{AcceptChallenge, ApUse, CombatOrder, ShootPriority};
+use crate::rulesets::dnd_war::doctrine::{
+    AcceptChallenge, ApUse, CombatOrder, ObjectivePick, ShootPriority,
+};
 use crate::scenario::checks::word_names as names;
 
 const BOOL: KnobValues = KnobValues::Bool;
@@ -60,4 +62,5 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
     Knob::new("ap_extra_move", BOOL),
     Knob::new("ap_act_first", BOOL),
     crate::registry::OBJECTIVE_SHARE,
+    Knob::for_objectives("objective_pick", KnobValues::Words(names::<ObjectivePick>)),
 ];

@@ -67,6 +67,10 @@ words!(AcceptChallenge {
     "never" => Never,
     "if_stronger" => IfStronger,
 });
+words!(ObjectivePick {
+    "nearest" => Nearest,
+    "unheld" => Unheld,
+});
 words!(ApUse {
     "never" => Never,
     "tests" => Tests,
@@ -745,6 +749,13 @@ pub fn validate_doctrine(
         (0, 100),
         i64::from(d.objective_share),
     ) as u8;
+    let objective_pick = ObjectivePick::read_or(
+        &ctx,
+        p,
+        path!["objective_pick"],
+        raw.objective_pick.as_deref(),
+        d.objective_pick,
+    );
     DndDoctrine {
         name: raw.doctrine.name.clone(),
         take_initiative: raw.take_initiative.unwrap_or(d.take_initiative),
@@ -770,6 +781,7 @@ pub fn validate_doctrine(
         ap_extra_move: raw.ap_extra_move.unwrap_or(d.ap_extra_move),
         ap_act_first: raw.ap_act_first.unwrap_or(d.ap_act_first),
         objective_share,
+        objective_pick,
     }
 }
 

@@ -11,6 +11,7 @@ use super::Ctx;
 use crate::geometry::Vec2;
 use crate::objectives::{Objective, Seizure};
 use crate::rules::{Side, TraceEvent, Tracer};
+use crate::rulesets::dnd_war::doctrine::ObjectivePick;
 use crate::rulesets::dnd_war::state::BattleState;
 
 /// A unit on duty holds once its centre is this share of the radius
@@ -70,9 +71,10 @@ impl<T: Tracer> Ctx<'_, T> {
         if !self.st.duties_given {
             self.give_duties();
         }
-        let Some(k) = self.st.duty[u] else {
+        let Some(kept) = self.st.duty[u] else {
             return false;
         };
+        let k = self.duty_goal(u, kept);
         let o = &self.setup.objectives[usize::from(k)];
         let goal = centre(o);
         let gap = self.st.units[u].rect().centre.distance(goal);
@@ -102,6 +104,34 @@ impl<T: Tracer> Ctx<'_, T> {
         );
         self.walk_toward(u, goal, None, 0.0, double);
         true
+    }
+
+    /// The objective unit `u` (on duty at `kept`) goes to now, by its
+    /// doctrine's `objective_pick`: `kept`, or the nearest its side does
+    /// not hold (else the nearest it holds), staying on one its side holds.
+    fn duty_goal(&self, u: usize, kept: u8) -> u8 {
+        let side = self.st.units[u].side;
+        if self.doctrine(side).objective_pick == ObjectivePick::Nearest {
+            return kept;
+        }
+        let at = self.st.units[u].rect().centre;
+        let objectives = &self.setup.objectives;
+        let held = |k: usize| self.st.holders.holder[k] == Some(side);
+        let on_held = (0..objectives.len()).find(|&k| {
+            held(k) && at.distance(centre(&objectives[k])) <= objectives[k].radius * HOLD_WITHIN
+        });
+        let nearest_where = |want_held: bool| {
+            (0..objectives.len())
+                .filter(|&k| held(k) == want_held)
+                .min_by(|&a, &b| {
+                    let d = |k: usize| at.distance(centre(&objectives[k]));
+                    d(a).total_cmp(&d(b))
+                })
+        };
+        let pick = on_held
+            .or_else(|| nearest_where(false))
+            .or_else(|| nearest_where(true));
+        pick.map_or(kept, |k| k as u8)
     }
 
     /// Updates who holds each objective; a capture that ends the battle

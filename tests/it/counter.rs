@@ -343,3 +343,35 @@ fn a_layer_without_knobs_is_refused_by_name() {
     let err = select_layers(&layers[1..], &[], "x").unwrap_err();
     assert!(err.contains("x doctrines have no searchable keys"), "{err}");
 }
+
+/// The objective keys are searched where the scenario has objectives, and
+/// only there (elsewhere they would change nothing and cost battles).
+#[test]
+fn objective_knobs_are_searched_only_in_scenarios_with_objectives() {
+    use muster::analysis::counter::space::{build_space, select_layers};
+    let keys = |file: &str| -> Vec<&'static str> {
+        let path = Path::new(file);
+        let base = muster::scenario::load_scenario(path).unwrap();
+        let spec = muster::registry::spec(base.kind).unwrap();
+        let layers = select_layers(&spec.doctrine_layers(), &[], "test").unwrap();
+        let space = build_space(&base, path.parent(), 0, &layers).unwrap();
+        space.dims.iter().map(|d| d.key).collect()
+    };
+    for with in [
+        "scenarios/states_of_battle/last_stand.toml",
+        "scenarios/standards_of_valor/fixed_battle.toml",
+    ] {
+        assert!(keys(with).contains(&"objective_share"), "{with}");
+    }
+    assert!(keys("scenarios/states_of_battle/last_stand.toml").contains(&"objective_pick"));
+    for without in [
+        "scenarios/states_of_battle/heroes_and_monster.toml",
+        "scenarios/standards_of_valor/cohort_vs_warband.toml",
+    ] {
+        let k = keys(without);
+        assert!(
+            !k.iter().any(|k| k.starts_with("objective_")),
+            "{without}: {k:?}"
+        );
+    }
+}

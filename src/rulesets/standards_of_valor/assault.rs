@@ -293,13 +293,19 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Moves `u` up to `step` inches toward `t`, stopping `stop` inches
-    /// short of it; true when it got there.
+    /// short of it; true when it got there. The move takes the shortest
+    /// way to `t` ([`field::closing_vector`]), so a move whose distance
+    /// covers the gap reaches a target off to one side as surely as one
+    /// straight ahead (L2649).
     pub fn step_toward(&mut self, u: usize, t: usize, step: f32, stop: f32) -> bool {
         let gap = self.dist(u, t);
         if gap <= stop {
             return true;
         }
-        let to = self.st.units[t].pos;
+        let (mover, target) = (self.block(u), self.block(t));
+        let way = field::closing_vector(&mover, self.skirmishing(u), &target, self.skirmishing(t));
+        let from = self.st.units[u].pos;
+        let to = [from[0] + way[0], from[1] + way[1]];
         let pos = self.ground_step(u, to, (gap - stop).min(step), step);
         self.move_among_units(u, pos, t);
         self.dist(u, t) <= stop + 0.01

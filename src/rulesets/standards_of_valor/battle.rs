@@ -130,8 +130,18 @@ impl<T: Tracer> Battle<'_, T> {
     /// [`Self::dist`] with `a`'s block already worked out, for loops over
     /// many `b`.
     pub fn dist_from(&self, a: usize, a_block: &Block, b: usize) -> f32 {
-        let sk = |u: usize| self.st.units[u].formation == super::melee_dice::Formation::Skirmish;
-        field::distance(a_block, sk(a), &self.block(b), sk(b))
+        field::distance(
+            a_block,
+            self.skirmishing(a),
+            &self.block(b),
+            self.skirmishing(b),
+        )
+    }
+
+    /// Whether `u` is in skirmish order (its distances are measured from
+    /// its centre).
+    pub fn skirmishing(&self, u: usize) -> bool {
+        self.st.units[u].formation == super::melee_dice::Formation::Skirmish
     }
 
     /// Enemy units of `u` on the table.

@@ -201,6 +201,23 @@ pub fn distance(a: &Block, a_skirmish: bool, b: &Block, b_skirmish: bool) -> f32
     (gx * gx + gy * gy).sqrt()
 }
 
+/// The shortest way from block `a` to block `b`: a vector as long as
+/// their [`distance`], so that moving `a` along it by that distance makes
+/// the two touch. Between blocks it runs from the nearest part of one to
+/// the nearest part of the other (straight ahead where their sides
+/// overlap, corner to corner where they do not); with a skirmisher, centre
+/// to centre, as that distance is measured.
+pub fn closing_vector(a: &Block, a_skirmish: bool, b: &Block, b_skirmish: bool) -> [f32; 2] {
+    let dx = b.centre[0] - a.centre[0];
+    let dy = b.centre[1] - a.centre[1];
+    if a_skirmish || b_skirmish {
+        return [dx, dy];
+    }
+    let gx = (dx.abs() - a.half_x - b.half_x).max(0.0);
+    let gy = (dy.abs() - a.half_y - b.half_y).max(0.0);
+    [gx.copysign(dx), gy.copysign(dy)]
+}
+
 /// The distance from the nearest part of block `b` to the point `p` (0
 /// when the point is on the block).
 pub fn distance_to_point(b: &Block, p: [f32; 2]) -> f32 {

@@ -1,0 +1,105 @@
+//! Standards of Valor moves toward a unit (combat moves, advances,
+//! follow-throughs) through the real `Battle` code: a move reaches the
+//! target whenever its distance covers the gap to it (contact when the
+//! combat move reaches the defender, L2649), whether the target stands
+//! straight ahead or off to one side, and ends touching it, not inside.
+
+use super::sov_examples::unit;
+use super::sov_rules::{scenario_on, setup_of, with_seeded_battle};
+use muster::rules::TraceEvent;
+
+/// The combat-move rolls of `who` in a trace.
+fn combat_rolls(events: &[TraceEvent], who: &str) -> Vec<u8> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Roll {
+                who: w,
+                purpose,
+                kept,
+                ..
+            } if w == who && purpose == "combat move" => Some(*kept),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays one combat move of a warband at the south end toward archers
+/// whose centre is `dx` inches to the side and `dy` ahead, over many
+/// battle streams; returns (moves whose distance covered the gap, of
+/// those the ones that made contact).
+fn reach(dx: f32, dy: f32) -> (u32, u32) {
+    let mover = unit(
+        "warband germanic_warrior 12x12 close regular 2",
+        [30.0, 5.0],
+    );
+    let goal = unit(
+        "archers archer 12x12 close regular 2",
+        [30.0 + dx, 5.0 + dy],
+    );
+    let setup = setup_of(&scenario_on("", &mover, &goal, ""));
+    let (mut covered, mut reached) = (0, 0);
+    for i in 0..300 {
+        with_seeded_battle(0x5EED_0040, &setup, i, |b| {
+            let gap = b.dist(0, 1);
+            assert!(gap > 0.5, "the units start apart ({gap})");
+            let contact = b.combat_move(0, 1);
+            let roll = combat_rolls(&b.trace.events, "warband");
+            let [r] = roll[..] else {
+                panic!("one combat-move roll: {roll:?}")
+            };
+            let after = b.dist(0, 1);
+            let (m, t) = (b.block(0), b.block(1));
+            let overlap_x = (m.centre[0] - t.centre[0]).abs() < m.half_x + t.half_x - 0.02;
+            let overlap_y = (m.centre[1] - t.centre[1]).abs() < m.half_y + t.half_y - 0.02;
+            assert!(
+                !(overlap_x && overlap_y),
+                "stream {i}: the warband ends inside the archers"
+            );
+            if 2.0 * f32::from(r) >= gap {
+                covered += 1;
+                reached += u32::from(contact);
+                assert!(!contact || after < 0.02, "contact means touching ({after})");
+            } else {
+                assert!(!contact, "stream {i}: {r} doubled does not cover {gap}");
+                let moved = gap - after;
+                assert!(
+                    (moved - 2.0 * f32::from(r)).abs() < 0.05,
+                    "stream {i}: a move short of the target closes the gap by its whole distance ({moved} of {})",
+                    2 * r
+                );
+            }
+        });
+    }
+    (covered, reached)
+}
+
+#[test]
+fn a_combat_move_reaches_a_target_straight_ahead() {
+    let (covered, reached) = reach(0.0, 8.0);
+    assert!(covered > 50, "enough moves covered the gap ({covered})");
+    assert_eq!(reached, covered);
+}
+
+#[test]
+fn a_combat_move_reaches_a_target_off_to_one_side() {
+    // The warbands' fronts overlap by a few inches: the gap is straight
+    // ahead, and a move that covers it makes contact.
+    let (covered, reached) = reach(8.0, 8.0);
+    assert!(covered > 50, "enough moves covered the gap ({covered})");
+    assert_eq!(
+        reached, covered,
+        "every move that covered the gap made contact"
+    );
+}
+
+#[test]
+fn a_combat_move_reaches_a_target_beyond_its_flank() {
+    // No overlap at all: the nearest points are corner to corner.
+    let (covered, reached) = reach(16.0, 6.0);
+    assert!(covered > 20, "enough moves covered the gap ({covered})");
+    assert_eq!(
+        reached, covered,
+        "every move that covered the gap made contact"
+    );
+}

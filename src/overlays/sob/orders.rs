@@ -471,7 +471,9 @@ impl<C: SobCore> Game<'_, C> {
         let t = c.target;
         self.charge_reactions(u, t);
         self.settle();
-        if self.over() {
+        // A charger destroyed or put to flight by the reactions (Stand &
+        // Shoot, digest 6.4) makes no charge: the target stays free.
+        if self.over() || !self.core.acts(u) || self.core.fleeing(u) {
             return;
         }
         // Thunderous Charge is judged on the charge actually made: a

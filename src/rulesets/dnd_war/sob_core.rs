@@ -9,7 +9,9 @@
 //! and the active player takes the initiative side's choices; terror tests
 //! open each round; spent markers replace the war machines' reload action;
 //! per-turn flags clear at each player turn, so a unit that fired cannot
-//! strike later that turn (the turn links). Cast Spells: every caster
+//! strike later that turn (the turn links). A catch or pursuit contact
+//! (L442) joins no fight in the player turn it is made; the catcher
+//! strikes in the fight's next round, in a later turn (digest 5.5). Cast Spells: every caster
 //! (a profile whose ranged attack is a `spell`) not fleeing and not
 //! engaged uses it with the shooting procedure; casters never fire out of
 //! sequence and count as wizards for the Stratagem. A joined character
@@ -251,6 +253,10 @@ impl<T: Tracer> CoreQueries for DndCore<'_, T> {
                 continue;
             }
             let f = self.ctx.fight_of(u);
+            // Held only by a catch made this turn: no fight yet (L442).
+            if f.len < 2 {
+                continue;
+            }
             let known = out
                 .iter()
                 .any(|&seed| f.members().iter().any(|&m| usize::from(m) == seed));
@@ -335,8 +341,11 @@ impl<T: Tracer> CoreActions for DndCore<'_, T> {
         if !after_charge {
             self.ctx.st.new_phase();
             for &m in f.members() {
-                let u = &mut self.ctx.st.units[usize::from(m)];
-                u.flags.charged = false;
+                let m = usize::from(m);
+                // A catch made this turn keeps its catcher's attacks for later.
+                let holds = self.ctx.holds_fresh_catch(m);
+                let u = &mut self.ctx.st.units[m];
+                u.flags.charged &= holds;
                 u.flags.fought = false;
                 u.cr_points = 0;
                 u.support_counted = None;

@@ -454,7 +454,8 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     pub fn charge_phase(&mut self, side: Side) {
-        // Pursuers that caught a fleeing unit last turn strike now, without bonuses (G-06).
+        // Pursuers that caught a fleeing unit (or ran into an enemy, L442) last
+        // turn strike now, without bonuses (G-06).
         for t in 0..self.st.units.len() {
             let u = &self.st.units[t];
             if let Some(p) = u.caught_by.filter(|_| u.caught_on_turn + 1 == self.st.turn) {

@@ -13,6 +13,7 @@
 //! fight (L396). Which companies support instead of fighting is in
 //! `support`.
 
+use super::movement::CLEARANCE;
 use super::Ctx;
 use crate::geometry::{Arc, Vec2};
 use crate::overlays::sob::core::{CoreEvent, FleeCause};
@@ -233,6 +234,8 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// The fight (connected group of engaged units) that `seed` is in.
+    /// A link made by a catch or pursuit contact this turn joins no fight
+    /// ([`Ctx::fresh_catch`]): a unit held only by one is a fight alone.
     pub fn fight_of(&self, seed: usize) -> Fight {
         let mut f = Fight {
             units: [0; MAX_FIGHT],
@@ -245,7 +248,7 @@ impl<T: Tracer> Ctx<'_, T> {
             let u = usize::from(f.units[next]);
             next += 1;
             for (o, _) in self.st.opponents(u) {
-                if !f.contains(o) && f.len < MAX_FIGHT {
+                if !f.contains(o) && f.len < MAX_FIGHT && !self.fresh_catch(u, o) {
                     f.units[f.len] = o as u16;
                     f.len += 1;
                 }
@@ -254,8 +257,13 @@ impl<T: Tracer> Ctx<'_, T> {
         f
     }
 
-    /// Resolves one whole fight: strikes, resolution, break tests, flight, pursuit.
+    /// Resolves one whole fight: strikes, resolution, break tests, flight,
+    /// pursuit. A unit alone (held only by a catch made this turn) has no
+    /// fight yet (L442).
     pub fn fight(&mut self, f: Fight) {
+        if f.len < 2 {
+            return;
+        }
         // Support is counted at the start of the round (L409), or at
         // contact on the charge turn (G-24); only against company units.
         let mut support = [0u32; 2];
@@ -313,7 +321,7 @@ impl<T: Tracer> Ctx<'_, T> {
                     .st
                     .opponents(m)
                     .map(|(o, _)| o)
-                    .find(|&o| !self.in_challenge(o));
+                    .find(|&o| f.contains(o) && !self.in_challenge(o));
                 let Some(target) = target else {
                     continue;
                 };
@@ -556,8 +564,10 @@ impl<T: Tracer> Ctx<'_, T> {
         Vec2::ZERO
     }
 
-    /// `unit` pivots to face `quarry` and moves 2d6 + 2S - 12 toward it; if it
-    /// reaches it, it is caught (L442, G-06).
+    /// `unit` pivots to face `quarry` (as far as it has room, L39) and
+    /// moves 2d6 + 2S - 12 toward it (L442, G-06). The first enemy it
+    /// reaches, the quarry or another one in the way, it charges: it stands
+    /// in contact with it and strikes next turn.
     pub fn pursue(&mut self, unit: usize, quarry: usize) {
         let speed = self.profile(unit).speed;
         let (d1, d2) = (
@@ -566,19 +576,68 @@ impl<T: Tracer> Ctx<'_, T> {
         );
         let dist = flee_distance(d1, d2, speed, self.setup.options.flee_min_zero);
         let to = self.st.units[quarry].rect().centre - self.st.units[unit].rect().centre;
-        if to.length() > 1e-9 {
-            self.st.units[unit].set_facing(to.normalized());
+        if to.length() <= 1e-9 {
+            return;
         }
+        let dir = to.normalized();
+        self.face_with_room(unit, dir, CLEARANCE);
         let gap = self.st.distance(unit, quarry);
-        if dist >= gap {
-            self.catch(unit, quarry);
+        match self.first_enemy_in_path(unit, dir, dist.min(gap), quarry) {
+            Some((enemy, d)) if d < gap => self.pursue_into(unit, enemy, dir, d),
+            _ if dist >= gap => {
+                self.catch(unit, quarry);
+            }
+            _ => {
+                // No enemy within the move: only friends can stop it.
+                let travel = self.clear_travel(unit, dir, dist, CLEARANCE);
+                self.st.units[unit].translate(dir * travel);
+                self.change(unit, |_| format!("pursues {travel:.1} inches"));
+            }
+        }
+    }
+
+    /// A pursuer sliding along `dir` reaches `enemy` (not its quarry)
+    /// after `d` inches: it "automatically charges that unit" (L442), as a
+    /// catch if it flees; otherwise it stands in contact as a charge does
+    /// and its attacks wait for the next turn. A friend in the way, or no
+    /// room at the enemy, stops it short, clear of both (L39).
+    fn pursue_into(&mut self, unit: usize, enemy: usize, dir: Vec2, d: f64) {
+        let reach = self.clear_travel(unit, dir, d, 0.0);
+        let arc = self.contact_arc(unit, enemy);
+        if reach >= d && self.st.units[enemy].fleeing() {
+            self.catch(unit, enemy);
+        } else if reach >= d && self.contact_rect(unit, enemy, arc).is_some() {
+            self.engage_for_next_turn(unit, enemy);
+            self.st.units[unit].flags.charged = true;
+            self.change(unit, |c| {
+                format!("pursues into {}: it strikes next turn", c.label(enemy))
+            });
         } else {
-            // Another enemy in the way stops the pursuer short of it (L442
-            // says it charges that unit: not simulated, see GAP_NOTE).
-            let dir = self.st.units[unit].rect().facing;
-            let travel = self.clear_travel(unit, dir, dist, 0.0);
+            let travel = self.clear_travel(unit, dir, d, CLEARANCE);
             self.st.units[unit].translate(dir * travel);
             self.change(unit, |_| format!("pursues {travel:.1} inches"));
         }
+    }
+
+    /// Whether `a` and `b` are held together only by a catch or pursuit
+    /// contact made this turn (by the one whose `flags.charged` it set):
+    /// its "charge attacks and return attacks are not resolved until next
+    /// turn" (L442, G-06), so the link joins no fight before then.
+    pub fn fresh_catch(&self, a: usize, b: usize) -> bool {
+        let held = |by: usize, held: usize| {
+            let h = &self.st.units[held];
+            h.caught_by == Some(by)
+                && h.caught_on_turn == self.st.turn
+                && self.st.units[by].flags.charged
+        };
+        held(a, b) || held(b, a)
+    }
+
+    /// Whether `unit` holds a unit by a catch or pursuit contact made this
+    /// turn ([`Ctx::fresh_catch`]).
+    pub fn holds_fresh_catch(&self, unit: usize) -> bool {
+        self.st
+            .opponents(unit)
+            .any(|(o, _)| self.st.units[o].caught_by == Some(unit) && self.fresh_catch(unit, o))
     }
 }

@@ -5,11 +5,17 @@
 //! Loose units move in any direction. Difficult ground costs double; no
 //! unit ends on another, within 1" of an enemy, or off the table. A double
 //! move (2S, no pivot) is allowed with no enemy within 6".
+//!
+//! Turns are checked for room like moves (L39: units never touch unless
+//! engaged): a pivot or wheel whose footprint would meet another unit is
+//! made smaller, down to no turn at all (L162-194: a unit pivots "up to"
+//! 90 or 180 degrees, and no unit has to use all of its move). Also here:
+//! the first enemy a straight slide runs into (a pursuit's contact, L442).
 
 use super::Ctx;
 use crate::geometry::rect::{pivot_cost, wheel_cost};
 use crate::geometry::terrain::reach_along;
-use crate::geometry::Vec2;
+use crate::geometry::{Rect, Vec2};
 use crate::rules::Tracer;
 use crate::rulesets::dnd_war::distances::double_move_allowed;
 use std::f64::consts::FRAC_PI_4;
@@ -21,6 +27,13 @@ const BACKOFF: f64 = 0.25;
 /// How deep an overlap must be on every axis for [`Ctx::clear_travel`] to
 /// trust it without measuring: far above rounding, far below a footprint.
 const SURE_OVERLAP: f64 = 1e-6;
+/// How close a unit may come to a friendly unit (and, in a pursuit, to an
+/// enemy it does not reach): clear of it, not touching (L39).
+pub const CLEARANCE: f64 = 0.01;
+/// A turn with no room is tried again this many radians smaller (5 degrees).
+const TURN_STEP: f64 = std::f64::consts::PI / 36.0;
+/// A slide shorter than this to an enemy's footprint means they touch.
+const TOUCHING: f64 = 1e-6;
 
 impl<T: Tracer> Ctx<'_, T> {
     /// How far `unit` can slide along `dir`, up to `wanted`, ending clear of
@@ -31,7 +44,6 @@ impl<T: Tracer> Ctx<'_, T> {
     /// it would fail the same way, so the answer is unchanged.
     pub fn clear_travel(&self, unit: usize, dir: Vec2, wanted: f64, enemy_gap: f64) -> f64 {
         let start = *self.st.units[unit].rect();
-        let side = self.st.units[unit].side;
         let mut travel = wanted.max(0.0);
         loop {
             if travel <= 0.0 {
@@ -42,24 +54,11 @@ impl<T: Tracer> Ctx<'_, T> {
                 travel -= BACKOFF;
                 continue;
             }
-            let blocker = self.st.units.iter().enumerate().find_map(|(i, o)| {
-                if i == unit || !o.on_table() {
-                    return None;
-                }
-                // Never closer than allowed, unless we started closer and move away.
-                let need = if o.side == side { 0.01 } else { enemy_gap };
-                if r.surely_farther_than(o.rect(), need) {
-                    return None;
-                }
-                let gap = r.distance(o.rect());
-                let clear = gap >= need || gap >= self.st.distance(unit, i);
-                (!clear).then_some((o, gap))
-            });
-            let Some((o, gap)) = blocker else {
+            let Some((o, gap)) = self.blocker(unit, &r, enemy_gap) else {
                 return travel;
             };
             if gap == 0.0 {
-                if let Some((lo, hi)) = start.overlap_span(dir, o.rect(), SURE_OVERLAP) {
+                if let Some((lo, hi)) = start.overlap_span(dir, &o, SURE_OVERLAP) {
                     while travel <= hi && travel - BACKOFF >= lo {
                         travel -= BACKOFF;
                     }
@@ -67,6 +66,107 @@ impl<T: Tracer> Ctx<'_, T> {
             }
             travel -= BACKOFF;
         }
+    }
+
+    /// The footprint of a unit that `unit` standing at `r` would come too
+    /// close to, and the gap: nearer than [`CLEARANCE`] to a friend or
+    /// `enemy_gap` to an enemy, unless `unit` already stands that near to
+    /// it and `r` takes it no nearer.
+    fn blocker(&self, unit: usize, r: &Rect, enemy_gap: f64) -> Option<(Rect, f64)> {
+        let side = self.st.units[unit].side;
+        self.st.units.iter().enumerate().find_map(|(i, o)| {
+            if i == unit || !o.on_table() {
+                return None;
+            }
+            let need = if o.side == side { CLEARANCE } else { enemy_gap };
+            if r.surely_farther_than(o.rect(), need) {
+                return None;
+            }
+            let gap = r.distance(o.rect());
+            let clear = gap >= need || gap >= self.st.distance(unit, i);
+            (!clear).then_some((*o.rect(), gap))
+        })
+    }
+
+    /// Whether `unit` has room to stand at `r`: on the table and not too
+    /// close to another unit ([`Ctx::blocker`]).
+    pub fn has_room(&self, unit: usize, r: &Rect, enemy_gap: f64) -> bool {
+        self.setup.board.holds(r) && self.blocker(unit, r, enemy_gap).is_none()
+    }
+
+    /// The largest turn of `unit` toward `radians` (clockwise positive)
+    /// that has room, as `turned` makes it (a pivot or a wheel of the
+    /// footprint), and its footprint: the whole turn, else ever smaller
+    /// ones by [`TURN_STEP`], else `None` (no turn). L162-194: a pivot is of
+    /// "up to" 90 or 180 degrees; L39: units never touch unless engaged.
+    pub fn roomy_turn(
+        &self,
+        unit: usize,
+        radians: f64,
+        enemy_gap: f64,
+        turned: impl Fn(&Rect, f64) -> Rect,
+    ) -> Option<(f64, Rect)> {
+        let r = *self.st.units[unit].rect();
+        let mut angle = radians.abs();
+        while angle > 1e-9 {
+            let turn = angle.copysign(radians);
+            let rect = turned(&r, turn);
+            if self.has_room(unit, &rect, enemy_gap) {
+                return Some((turn, rect));
+            }
+            angle -= TURN_STEP;
+        }
+        None
+    }
+
+    /// `unit` pivots on the spot toward facing `dir` as far as it has room
+    /// (the pursuit's pivot, L442; a rally's reform, L150, may use it too).
+    /// Returns the facing it ends with.
+    pub fn face_with_room(&mut self, unit: usize, dir: Vec2, enemy_gap: f64) -> Vec2 {
+        let r = *self.st.units[unit].rect();
+        let clockwise = r.facing.cross(dir) < 0.0;
+        let angle = r.facing.angle_to(dir);
+        let signed = if clockwise { angle } else { -angle };
+        if let Some((_, rect)) = self.roomy_turn(unit, signed, enemy_gap, Rect::pivoted) {
+            self.st.units[unit].set_rect(rect);
+        }
+        self.st.units[unit].rect().facing
+    }
+
+    /// The first enemy other than `except` that `unit`, sliding along
+    /// `dir`, runs into within `travel` inches, and the slide to contact.
+    /// An enemy it already touches counts only if it lies ahead.
+    pub fn first_enemy_in_path(
+        &self,
+        unit: usize,
+        dir: Vec2,
+        travel: f64,
+        except: usize,
+    ) -> Option<(usize, f64)> {
+        let start = *self.st.units[unit].rect();
+        let side = self.st.units[unit].side;
+        let mut first: Option<(usize, f64)> = None;
+        for (i, o) in self.st.units.iter().enumerate() {
+            // Sliding into contact takes at least the distance between the two.
+            if i == except
+                || o.side == side
+                || !o.on_table()
+                || start.surely_farther_than(o.rect(), travel)
+            {
+                continue;
+            }
+            let Some(d) = start.contact_distance(dir, o.rect()) else {
+                continue;
+            };
+            let ahead = (o.rect().centre - start.centre).dot(dir) > 0.0;
+            if d <= TOUCHING && !ahead {
+                continue;
+            }
+            if d <= travel && first.map_or(true, |(_, best)| d < best) {
+                first = Some((i, d));
+            }
+        }
+        first
     }
 
     /// `unit` walks (or double moves) toward `goal`, stopping `stop_short`
@@ -94,32 +194,14 @@ impl<T: Tracer> Ctx<'_, T> {
         let mut dir = to.normalized();
         let angle = r.facing.angle_to(dir);
         if companies && angle > FRAC_PI_4 + 1e-9 {
-            // Turn to face the goal: the cheaper of a pivot and a wheel.
-            let pivot = if double {
-                f64::INFINITY
-            } else {
-                pivot_cost(speed, angle)
-            };
-            let wheel = wheel_cost(r.width, angle);
-            let cost = pivot.min(wheel);
-            if cost > budget {
+            let Some(cost) = self.turn_to_walk(unit, dir, speed, double, budget) else {
                 return 0.0;
-            }
+            };
             budget -= cost;
-            let clockwise = r.facing.cross(dir) < 0.0;
-            let turn = if clockwise { angle } else { -angle };
-            self.st.units[unit].set_rect(if pivot <= wheel {
-                r.pivoted(turn)
-            } else {
-                r.wheeled(turn)
-            });
             let r2 = *self.st.units[unit].rect();
-            dir = (goal - r2.centre).normalized();
-            self.change(unit, |_| {
-                format!("turns {:.0} degrees ({cost:.1} inches)", angle.to_degrees())
-            });
+            dir = within_diagonal(r2.facing, (goal - r2.centre).normalized());
         } else if !companies {
-            self.st.units[unit].set_facing(dir);
+            self.face_with_room(unit, dir, ENEMY_EXCLUSION);
         }
         let start = self.st.units[unit].rect().centre;
         let mut wanted = reach_along(start, dir, budget, &self.setup.terrain);
@@ -155,6 +237,52 @@ impl<T: Tracer> Ctx<'_, T> {
         travel
     }
 
+    /// A company unit about to walk along `dir` turns toward it by the
+    /// cheaper of a pivot (not on a double move) and a wheel, as far as it
+    /// has room ([`Ctx::roomy_turn`]; no turn if none has). Returns the
+    /// inches spent, or `None` if the whole turn costs more than `budget`.
+    fn turn_to_walk(
+        &mut self,
+        unit: usize,
+        dir: Vec2,
+        speed: f64,
+        double: bool,
+        budget: f64,
+    ) -> Option<f64> {
+        let r = *self.st.units[unit].rect();
+        let angle = r.facing.angle_to(dir);
+        let pivot = if double {
+            f64::INFINITY
+        } else {
+            pivot_cost(speed, angle)
+        };
+        let wheel = wheel_cost(r.width, angle);
+        if pivot.min(wheel) > budget {
+            return None;
+        }
+        let clockwise = r.facing.cross(dir) < 0.0;
+        let signed = if clockwise { angle } else { -angle };
+        let pivots = pivot <= wheel;
+        let make = if pivots { Rect::pivoted } else { Rect::wheeled };
+        let Some((turn, rect)) = self.roomy_turn(unit, signed, ENEMY_EXCLUSION, make) else {
+            self.change(unit, |_| "has no room to turn".to_string());
+            return Some(0.0);
+        };
+        let cost = if pivots {
+            pivot_cost(speed, turn)
+        } else {
+            wheel_cost(r.width, turn)
+        };
+        self.st.units[unit].set_rect(rect);
+        self.change(unit, |_| {
+            format!(
+                "turns {:.0} degrees ({cost:.1} inches)",
+                turn.abs().to_degrees()
+            )
+        });
+        Some(cost)
+    }
+
     /// Whether `unit` may double move now (no enemy within 6", L182).
     pub fn may_double_move(&self, unit: usize) -> bool {
         match self.st.nearest_enemy(unit) {
@@ -162,4 +290,15 @@ impl<T: Tracer> Ctx<'_, T> {
             Some((_, d)) => double_move_allowed(d),
         }
     }
+}
+
+/// `dir`, or if it leads more than 45 degrees off `facing`, the diagonal
+/// of 45 degrees on its side: the most a company unit may move off its
+/// facing without turning (L162-194).
+fn within_diagonal(facing: Vec2, dir: Vec2) -> Vec2 {
+    if facing.angle_to(dir) <= FRAC_PI_4 + 1e-9 {
+        return dir;
+    }
+    let clockwise = facing.cross(dir) < 0.0;
+    facing.rotated(if clockwise { FRAC_PI_4 } else { -FRAC_PI_4 })
 }

@@ -103,3 +103,39 @@ fn a_combat_move_reaches_a_target_beyond_its_flank() {
         "every move that covered the gap made contact"
     );
 }
+
+/// A Roman century far off to the south, and two Germanic warbands one
+/// behind the other to the north, the rear one's doctrine keeping lanes
+/// or not.
+fn column_of_warbands(keep_lanes: bool) -> muster::rulesets::standards_of_valor::setup::SovSetup {
+    let romans = unit("century auxiliary 20x10 close regular 2", [30.0, 5.0]);
+    let front = unit("front germanic_warrior 24x12 close regular 2", [30.0, 30.0]);
+    let rear = unit("rear germanic_warrior 24x12 close regular 2", [30.0, 40.0]);
+    let text = scenario_on("", &romans, &format!("{front}, {rear}"), "");
+    let doctrine = format!(
+        r#"doctrine = {{ doctrine = {{ name = "lanes", ruleset = "standards_of_valor" }}, keep_lanes = {keep_lanes} }}"#
+    );
+    setup_of(&text.replace(r#"doctrine = "wild_charge""#, &doctrine))
+}
+
+#[test]
+fn a_unit_hidden_by_a_formed_friend_steps_out_from_behind_it_when_its_doctrine_keeps_lanes() {
+    // Formed units block sight (L507, the default): the rear warband cannot
+    // see the Romans past the front one. Keeping lanes, it steps out beside
+    // the front warband's nearer end; not keeping them, it walks on behind.
+    for keep_lanes in [true, false] {
+        let setup = column_of_warbands(keep_lanes);
+        with_seeded_battle(0x1A4E, &setup, 0, |b| {
+            assert!(!b.sees(2, 0), "the front warband hides the Romans");
+            b.activate(2);
+            let stepped = b.trace.events.iter().any(|e| {
+                matches!(e, TraceEvent::Change { unit, change, .. }
+                    if unit == "rear" && change == "steps out from behind front")
+            });
+            assert_eq!(stepped, keep_lanes, "keep_lanes = {keep_lanes}");
+            let sideways = (b.st.units[2].pos[0] - 30.0).abs();
+            assert_eq!(sideways > 5.0, keep_lanes, "moved {sideways}\" sideways");
+            assert_eq!(b.sees(2, 0), keep_lanes, "sees the Romans after its activation");
+        });
+    }
+}

@@ -119,6 +119,10 @@ pub struct SovDoctrine {
     /// Turn to face an enemy that could charge the unit's flank or rear
     /// (a Reform, L963-965).
     pub face_threats: bool,
+    /// Keep firing and charging lanes: a unit whose enemy a formed friend
+    /// hides from it (under `formed_units_block_sight`) first steps out
+    /// from behind that friend.
+    pub keep_lanes: bool,
     pub hth_withdraw: HthWithdraw,
     pub combined_assault: CombinedAssault,
     /// Percent of the side's units, nearest an objective first, sent to
@@ -148,6 +152,7 @@ impl SovDoctrine {
             shield_wall: true,
             reform: true,
             face_threats: true,
+            keep_lanes: true,
             hth_withdraw: HthWithdraw::Never,
             combined_assault: CombinedAssault::Never,
             objective_share: 50,

@@ -7,7 +7,8 @@
 //! unit is a Phalanx or Testudo (L956); a unit that fired without
 //! accepting the move shift may not move after (L2356). Compulsory moves
 //! (withdrawals, falls back, Broken moves, flight) pay the terrain's
-//! costs too (`over_ground`).
+//! costs too (`over_ground`). A unit whose enemy a formed friend hides
+//! (L507) first steps out from behind it when its doctrine `keep_lanes`.
 
 use super::arms::Ability;
 use super::battle::Battle;
@@ -86,16 +87,56 @@ impl<T: Tracer> Battle<'_, T> {
         let Some((e, stop)) = self.move_goal(u) else {
             return;
         };
-        let before = self.dist(u, e);
-        if before <= stop || !self.ready_to_move(u, refused) {
+        let far = self.dist(u, e) > stop;
+        let lane = self.friend_in_the_lane(u, e);
+        if !(far || lane.is_some()) || !self.ready_to_move(u, refused) {
             return;
         }
         let step = move_inches(self.setup.profile_of(u).move_die);
-        self.step_toward(u, e, step, stop);
         *moved = true;
+        if lane.is_some_and(|f| self.step_out_from_behind(u, f, e, step)) || !far {
+            return;
+        }
+        self.step_toward(u, e, step, stop);
         self.change(u, |b| {
             format!("moves toward {} ({:.1}\" away)", b.label(e), b.dist(u, e))
         });
+    }
+
+    /// The formed friend that hides enemy `e` from `u` (L507, under
+    /// `formed_units_block_sight`), nearest `u` first, when `u`'s doctrine
+    /// keeps lanes and `u` does not see `e`.
+    fn friend_in_the_lane(&self, u: usize, e: usize) -> Option<usize> {
+        let doctrine = &self.setup.sides[self.side(u)].doctrine;
+        if !doctrine.keep_lanes || self.sees(u, e) {
+            return None;
+        }
+        let (from, to) = (self.st.units[u].pos, self.st.units[e].pos);
+        let side = self.side(u);
+        (0..self.st.units.len())
+            .filter(|&f| f != u && self.side(f) == side && self.st.units[f].on_table())
+            .filter(|&f| !self.skirmishing(f))
+            .filter_map(|f| {
+                field::first_touch(from, to, (0.0, 0.0), &self.block(f)).map(|at| (f, at))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(f, _)| f)
+    }
+
+    /// A move of `step` inches toward the point beside friend `f`'s nearer
+    /// end, out of the way of `u`'s line to enemy `e`; false (no move)
+    /// when `u` stands there already.
+    fn step_out_from_behind(&mut self, u: usize, f: usize, e: usize, step: f32) -> bool {
+        let from = self.st.units[u].pos;
+        let beside = self.past_the_end(u, f, (from, self.st.units[e].pos));
+        let gap = (beside[0] - from[0]).hypot(beside[1] - from[1]);
+        if gap < 0.5 {
+            return false;
+        }
+        let pos = self.ground_step(u, beside, gap.min(step), step);
+        self.move_among_units(u, pos, e);
+        self.change(u, |b| format!("steps out from behind {}", b.label(f)));
+        true
     }
 
     /// Whether `u` may spend this action moving: a Shaken unit must pass a

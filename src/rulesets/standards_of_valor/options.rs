@@ -114,10 +114,10 @@ rule_options! {
     #[cite = "4.4"]
     fright_checks: bool = true;
 
-    /// formed units (Close and Open Order) blocking sight, and so fire and charges (L507): off
-    /// by default, because the shipped doctrines keep no lanes open and block their own troops
+    /// formed units (Close and Open Order) blocking sight, and so fire and charges (L507, L520):
+    /// the text's rule; the doctrines keep lanes open (`keep_lanes`)
     #[cite = "3.4"]
-    formed_units_block_sight: bool = false;
+    formed_units_block_sight: bool = true;
 
     /// several Confidence triggers from one fire resolution: one test at the highest basic TL
     /// (L1188), or one test per trigger

@@ -112,7 +112,12 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// The point beside friend `f`'s nearer end that clears it, level with
     /// `u`, for a move mostly along one table axis.
-    fn past_the_end(&self, u: usize, f: usize, (from, to): ([f32; 2], [f32; 2])) -> [f32; 2] {
+    pub(super) fn past_the_end(
+        &self,
+        u: usize,
+        f: usize,
+        (from, to): ([f32; 2], [f32; 2]),
+    ) -> [f32; 2] {
         let main = usize::from((to[1] - from[1]).abs() > (to[0] - from[0]).abs());
         let side_axis = 1 - main;
         let (b, half) = (self.block(f), self.half_extents(u));

@@ -187,6 +187,8 @@ pub struct SovDoctrineFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub face_threats: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_lanes: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hth_withdraw: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combined_assault: Option<String>,

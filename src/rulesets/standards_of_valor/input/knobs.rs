@@ -39,6 +39,7 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
     flag("shield_wall"),
     flag("reform"),
     flag("face_threats"),
+    flag("keep_lanes"),
     words("hth_withdraw", names::<HthWithdraw>),
     words("combined_assault", names::<CombinedAssault>),
     crate::registry::OBJECTIVE_SHARE,

@@ -27,7 +27,7 @@ use std::path::Path;
 
 /// What every Standards of Valor run prints: the parts of the seed that are
 /// not simulated (see docs/rulesets/standards_of_valor.md).
-pub const GAP_NOTE: &str = "Standards of Valor: not simulated: formed units blocking sight unless `formed_units_block_sight` is set, hills and heights, In Position, wheels within a move or of 45 degrees, obliques, counter-march and caracole, fire arcs, withdrawals and falls back through other units, transfers to units that are not ready to act, detached elements, regrouping, squares, battle lines, opportunity fire, overwatch, fire and retire, counter-charges, cavalry recall and wrap, warhorses, wedges, composite units, Mobile Missile Platforms, Parting Shot, Last Stand, tech eras, weather, hidden units, characters, artillery, vehicles and campaigns (see `muster rules standards_of_valor`)";
+pub const GAP_NOTE: &str = "Standards of Valor: not simulated: hills and heights, In Position, wheels within a move or of 45 degrees, obliques, counter-march and caracole, fire arcs, withdrawals and falls back through other units, transfers to units that are not ready to act, detached elements, regrouping, squares, battle lines, opportunity fire, overwatch, fire and retire, counter-charges, cavalry recall and wrap, warhorses, wedges, composite units, Mobile Missile Platforms, Parting Shot, Last Stand, tech eras, weather, hidden units, characters, artillery, vehicles and campaigns (see `muster rules standards_of_valor`)";
 
 /// A word of type `W` at `field`, with `default` when missing or wrong.
 fn word<W: Word>(ctx: &Ctx, p: &mut Vec<Problem>, field: Vec<Seg>, given: &str, default: W) -> W {
@@ -163,6 +163,7 @@ pub fn validate_doctrine(
         shield_wall: raw.shield_wall.unwrap_or(d.shield_wall),
         reform: raw.reform.unwrap_or(d.reform),
         face_threats: raw.face_threats.unwrap_or(d.face_threats),
+        keep_lanes: raw.keep_lanes.unwrap_or(d.keep_lanes),
         hth_withdraw: key(&ctx, p, "hth_withdraw", &raw.hth_withdraw, d.hth_withdraw),
         combined_assault: key(
             &ctx,

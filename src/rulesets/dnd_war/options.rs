@@ -26,6 +26,13 @@ rule_options! {
     #[cite = "G-04"]
     flee_min_zero: bool = true;
 
+    /// a fall back! whose 2d6 + 2S - 12 inches (L142) end on another unit carries on past the
+    /// roll until clear of it (the old reading); false stops it at the farthest point of its
+    /// path within the roll where it overlaps no unit (units may not touch unless engaged, L39;
+    /// allies passed through test, L145)
+    #[cite = "L142, L145"]
+    flee_carries_on_until_clear: bool = false;
+
     /// a new flee goes directly away from its cause (a broken unit: from the units it fought,
     /// never toward one of them, and turning onto that bearing does not count as fleeing into
     /// them; hemmed in on every side it is destroyed) and later fall backs toward the nearest

@@ -291,4 +291,4 @@ pub fn gap_notes(raw: &DndScenarioFile, profiles: &[Profile], units: &[UnitSpec]
 }
 
 /// What every D&D War run prints.
-pub const GAP_NOTE: &str = "D&D War: unit profiles are the example profiles of the army lists (the seed has none); not simulated: 4e powers beyond one close and one ranged attack, conditions, encounter and daily powers, the run action, moving war machines, long range, a pursuer charging an enemy other than its quarry (it stops short) (see `muster rules dnd_war` and ARCHITECTURE.md)";
+pub const GAP_NOTE: &str = "D&D War: unit profiles are the example profiles of the army lists (the seed has none); not simulated: 4e powers beyond one close and one ranged attack, conditions, encounter and daily powers, the run action, moving war machines, long range, terrain on a pursuit (see `muster rules dnd_war` and ARCHITECTURE.md)";

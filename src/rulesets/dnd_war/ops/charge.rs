@@ -1,6 +1,8 @@
 //! Charges (L293-338, G-01, G-09 to G-12, G-17): declaration against a
 //! visible target (in the front arc of a company unit; all round for loose
-//! units and monsters), the fear and terror tests of both sides, the d6
+//! units and monsters, L532, L540; and with a line of sight past other
+//! units and sight-blocking terrain, L225, L307, measured as for
+//! shooting), the fear and terror tests of both sides, the d6
 //! (a 1 fails, no action spent) + S - 3 against the closest distance (or
 //! the straight path with its wheel paid, `StrictPath`), contact flush
 //! against the arc of the target that faces the charger, and the charge
@@ -37,12 +39,17 @@ pub enum ChargeOutcome {
 }
 
 impl<T: Tracer> Ctx<'_, T> {
-    /// Whether `unit` can see `target` to charge or shoot it (L25, L307).
+    /// Whether `unit` can see `target` to charge it (L307): part of it in
+    /// the front arc of a company unit (L25; loose units and monsters see
+    /// all round, L532, L540), and a line of sight from one of its
+    /// front-rank companies that no other unit or sight-blocking terrain
+    /// crosses, the test shooting uses (L225).
     pub fn can_see_for_charge(&self, unit: usize, target: usize) -> bool {
         let u = &self.st.units[unit];
-        !self.profile(unit).has_companies()
+        let in_arc = !self.profile(unit).has_companies()
             || u.rect()
-                .partly_in_arc(self.st.units[target].rect(), Arc::Front)
+                .partly_in_arc(self.st.units[target].rect(), Arc::Front);
+        in_arc && self.any_company_sees(unit, target)
     }
 
     /// Whether the target has flanks and a rear (company units only).

@@ -1,13 +1,17 @@
 //! Fall back! moves (L138-150, G-04 to G-07): a fleeing unit turns for free
-//! to face its flight and moves 2d6 + 2S - 12 inches (0 at least by
+//! to face its flight and moves 2d6 + 2S - 12 inches (L142; 0 at least by
 //! default; difficult ground costs double) in a straight line. The sweep
 //! meets, in order of distance, allies it passes through (each tests at
-//! DC 13 plus panic modifiers or flees the same way), the first enemy
-//! (You Cannot Pass!: the fleeing unit is destroyed; an enemy it touches,
-//! or overlaps only by its turn, counts only if it lies ahead, so a broken
-//! unit never flees into the units it fought) and the board edge
-//! (it is removed as a casualty). Also here: rallying at the start of the
-//! movement phase, and the compulsory fall back of units that fail to.
+//! DC 13 plus panic modifiers or flees the same way, engaged or not, L145),
+//! the first enemy (You Cannot Pass!: the fleeing unit is destroyed; an
+//! enemy it touches, or overlaps only by its turn, counts only if it lies
+//! ahead, so a broken unit never flees into the units it fought) and the
+//! board edge (it is removed as a casualty). A flight whose roll ends on an
+//! ally that stood its ground stops short of it, at the farthest clear
+//! point of its path (units may not touch unless engaged, L39), unless
+//! `flee_carries_on_until_clear` carries it on past the roll. Also here:
+//! rallying at the start of the movement phase, and the compulsory fall
+//! back of units that fail to.
 
 use super::Ctx;
 use crate::geometry::terrain::reach_along;
@@ -19,7 +23,8 @@ use crate::rulesets::dnd_war::distances::flee_distance;
 use crate::rulesets::dnd_war::options::FleeDirection;
 use crate::rulesets::dnd_war::state::Status;
 
-/// How far a flight carries on, step by step, to end clear of other units.
+/// The step, in inches, by which a flight that would end on another unit
+/// backs off (or carries on) until it is clear.
 const STEP: f64 = 0.5;
 
 /// A contact distance this short means the units already touch.
@@ -28,7 +33,10 @@ const TOUCHING: f64 = 1e-6;
 impl<T: Tracer> Ctx<'_, T> {
     /// Starts `unit` fleeing along `away` (a new flee: from its cause, or to
     /// the nearest edge under `AlwaysNearestEdge`) and makes the move.
-    /// `cause` and `causer` are reported to States of Battle.
+    /// `cause` and `causer` are reported to States of Battle. A unit that
+    /// already flees and fights no one (it panicked while its fight was
+    /// being resolved, L477-484) flees on until it rallies (L146): no
+    /// second flight starts.
     pub fn flee(
         &mut self,
         unit: usize,
@@ -37,6 +45,9 @@ impl<T: Tracer> Ctx<'_, T> {
         cause: FleeCause,
         causer: Option<usize>,
     ) {
+        if self.st.units[unit].fleeing() && !self.st.engaged(unit) {
+            return;
+        }
         let dir = match self.setup.options.flee_direction {
             FleeDirection::CauseThenEdge if away.length() > 1e-9 => away.normalized(),
             _ => self
@@ -123,18 +134,58 @@ impl<T: Tracer> Ctx<'_, T> {
             return;
         }
         self.flee_through_allies(unit, dir, travel);
-        // Do not stop on top of another unit: carry on until clear (or off the table).
-        let mut rect = start.translated(dir * travel);
-        while self.overlaps_any(unit, &rect) {
-            travel += STEP;
-            if travel >= edge {
-                self.remove_unit(unit, Status::FledOffTable);
-                return;
+        match self.flight_end(unit, &start, dir, (travel, edge)) {
+            Some(end) => {
+                self.st.units[unit].set_rect(start.translated(dir * end));
+                self.change(unit, |_| {
+                    if end < travel {
+                        format!(
+                            "falls back {end:.1} of {travel:.1} inches, stopping short of a unit"
+                        )
+                    } else {
+                        format!("falls back {end:.1} inches")
+                    }
+                });
             }
-            rect = start.translated(dir * travel);
+            None => self.remove_unit(unit, Status::FledOffTable),
         }
-        self.st.units[unit].set_rect(rect);
-        self.change(unit, |_| format!("falls back {travel:.1} inches"));
+    }
+
+    /// How far along `dir` from `start` a flight of `travel` inches ends
+    /// (`None`: off the board `edge`). A flight whose roll (L142) ends on
+    /// another unit, an ally that stood its flee-through test (L145),
+    /// stops at the farthest point of its path short of it where it
+    /// overlaps no unit (units may not touch unless engaged, L39); under
+    /// `flee_carries_on_until_clear`, or when no point of its path is
+    /// clear, it carries on past the roll until clear.
+    fn flight_end(
+        &self,
+        unit: usize,
+        start: &crate::geometry::Rect,
+        dir: Vec2,
+        (travel, edge): (f64, f64),
+    ) -> Option<f64> {
+        let clear = |t: f64| !self.overlaps_any(unit, &start.translated(dir * t));
+        if clear(travel) {
+            return Some(travel);
+        }
+        if !self.setup.options.flee_carries_on_until_clear {
+            let steps = (travel / STEP).ceil() as u32;
+            let mut back = (1..=steps).map(|k| (travel - f64::from(k) * STEP).max(0.0));
+            if let Some(end) = back.find(|&t| clear(t)) {
+                return Some(end);
+            }
+        }
+        let mut end = travel;
+        loop {
+            end += STEP;
+            if end >= edge {
+                return None;
+            }
+            if clear(end) {
+                return Some(end);
+            }
+        }
     }
 
     /// The first enemy that `unit`, sliding from `start` along `dir`, runs
@@ -185,16 +236,14 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// Allies within `travel` inches of `unit`'s path take the flee-through
-    /// test (DC 13 + panic modifiers; a failure flees the same way, L145).
+    /// test (DC 13 + panic modifiers; a failure flees the same way, L145),
+    /// engaged in close combat or not (L482 exempts no one).
     fn flee_through_allies(&mut self, unit: usize, dir: Vec2, travel: f64) {
         let start = *self.st.units[unit].rect();
         let side = self.st.units[unit].side;
         for i in 0..self.st.units.len() {
             let o = &self.st.units[i];
             if i == unit || !o.on_table() || o.side != side || o.fleeing() || o.flags.panic_tested {
-                continue;
-            }
-            if self.st.engaged(i) {
                 continue;
             }
             // Sliding into contact takes at least the distance between the two.

@@ -1,7 +1,8 @@
 //! Courage tests as they happen in a battle (L444-510): the unit's bonus
 //! (its own racial and size bonus, musician, stalwart), automatic passes
 //! for fearless and immune units, the roll, and the panic tests with
-//! their modifiers (fleeing allies and bigger enemies within 6").
+//! their modifiers (fleeing allies and bigger enemies within 6"), which
+//! units engaged in close combat take like any other (L477-484).
 //!
 //! A failed test may be re-rolled once (Divine Litany, the battle
 //! standard) and then rescued with a character's action points; the
@@ -92,6 +93,8 @@ impl<T: Tracer> Ctx<'_, T> {
 
     /// A panic test (at most one per unit per phase, L484); on a failure the
     /// unit flees directly away from `cause`. Returns whether it fled.
+    /// A unit engaged in close combat tests too: the triggers (L477-482)
+    /// exempt no one but units already fleeing.
     pub fn panic_test(
         &mut self,
         unit: usize,
@@ -99,7 +102,7 @@ impl<T: Tracer> Ctx<'_, T> {
         shooting_casualties: Option<u32>,
     ) -> bool {
         let u = &self.st.units[unit];
-        if !u.on_table() || u.fleeing() || u.flags.panic_tested || self.st.engaged(unit) {
+        if !u.on_table() || u.fleeing() || u.flags.panic_tested {
             return false;
         }
         self.st.units[unit].flags.panic_tested = true;

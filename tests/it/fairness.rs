@@ -108,6 +108,14 @@ fn the_model_recovers_planted_unit_values() {
 /// Writes a list in `dir` whose units 1 and 2 are copies of one unit (same
 /// profile, same cost) and unit 3 another; both sides buy from it.
 fn symmetric_list(dir: &Path, extra: &str) -> std::path::PathBuf {
+    // `infantry_lines` played to 12 turns: at its own six, most battles
+    // end on the clock and go to the side that destroyed more points,
+    // where a bigger army loses as many points as it takes, and the fit
+    // finds no worth in points at all (exchange rate about 0).
+    let scenario = dir.join("infantry_lines_12_turns.toml");
+    let shipped = std::fs::read_to_string("scenarios/dnd_war/infantry_lines.toml").unwrap();
+    assert!(shipped.contains("\ngame_turns = 6\n"));
+    std::fs::write(&scenario, shipped.replace("\ngame_turns = 6\n", "\ngame_turns = 12\n")).unwrap();
     let path = dir.join("copies.toml");
     let text = format!(
         r#"[fairness]
@@ -142,10 +150,7 @@ companies = 1
 frontage = 1
 max = 4
 "#,
-        std::env::current_dir()
-            .unwrap()
-            .join("scenarios/dnd_war/infantry_lines.toml")
-            .display()
+        scenario.display()
     );
     std::fs::write(&path, text).unwrap();
     path

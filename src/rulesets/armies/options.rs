@@ -35,12 +35,14 @@ rule_options! {
     #[cite = "A1.6, A1.13"]
     friendly_units_on_path: enum FriendlyOnPath { Block, DifficultTerrain } = Block;
 
-    /// for a split move (Bladedancers), whether the 1-2-1 diagonal count carries into the
-    /// second leg
+    /// for a split move (Bladedancers), whether the 1-2-1 diagonal count carries into the second
+    /// leg (acts only where no other route reaches the square, as in a rocky marsh:
+    /// tests/data/armies_options/split_move.toml)
     #[cite = "A1.6, A-G25"]
     split_move_diagonal_parity: enum SplitParity { Continue, Reset } = Continue;
 
-    /// officers per army: floor(n/4) or ceil(n/4) of all units including the commander's
+    /// officers per army: floor(n/4) or ceil(n/4) of all units including the commander's (a check
+    /// on the scenario's officers when it loads)
     #[cite = "A1.3, A-G04"]
     officer_count_rounding: enum OfficerRounding { Floor, Ceil } = Floor;
 
@@ -50,17 +52,20 @@ rule_options! {
     commander_anchors_troops: bool = true;
 
     /// when leash distances are checked; they are always re-checked after every disbanding
-    /// (cascade)
+    /// (cascade) (acts only when a move breaks a leash, which keep_leash doctrines avoid:
+    /// tests/data/armies_options/leash_timing.toml)
     #[cite = "A1.3, A-G06"]
     leash_check_timing: enum LeashTiming { EndOfMovementStep, AfterEachMove } = EndOfMovementStep;
 
-    /// an officer or commander with all 8 neighbours enemy units, impassable squares or the
-    /// board edge is isolated (loses the role; a commander loses the battle)
+    /// an officer or commander with all 8 neighbours enemy units, impassable squares or the board
+    /// edge is isolated (loses the role; a commander loses the battle) (acts only when a leader is
+    /// surrounded: tests/data/armies_options/leader_isolation.toml)
     #[cite = "A1.3, A-G19"]
     leader_isolation: enum LeaderIsolation { None, Enclosed } = None;
 
-    /// advantage and disadvantage: one of each cancels (5e), or the difference in sources adds
-    /// dice
+    /// advantage and disadvantage: one of each cancels (5e), or the difference in sources adds dice
+    /// (acts only when a roll has two sources of one kind, e.g. Shocktroops on high ground:
+    /// tests/data/armies_options/adv_stacking.toml)
     #[cite = "A1.8, A-G07"]
     adv_stacking: enum AdvStacking { Cancel, Stack } = Cancel;
 
@@ -75,7 +80,8 @@ rule_options! {
     #[cite = "A1.9, A-G22"]
     aerial_same_square_adjacent: bool = true;
 
-    /// a crew may leave its siege engine at the start of a later move
+    /// a crew may leave its siege engine at the start of a later move (acts only for doctrines that
+    /// dismount: tests/data/armies_options/siege_dismount.toml)
     #[cite = "A1.9, A-G10"]
     siege_crew_can_dismount: bool = true;
 
@@ -89,7 +95,8 @@ rule_options! {
     #[cite = "A1.9, A-G12"]
     fortification_damage: enum FortDamage { AttackerRoll, RollMinusBonus } = AttackerRoll;
 
-    /// how difficult terrain slows a straight-line move (halving rounds down, minimum 1)
+    /// how difficult terrain slows a straight-line move (halving rounds down, minimum 1) (acts only
+    /// where units cross difficult terrain: tests/data/armies_options/difficult_terrain.toml)
     #[cite = "A1.11, A-G15"]
     difficult_terrain_mode: enum DifficultMode {
         HalveIfAnyOnPath, HalveIfStartIn, CostTwoPerSquare,
@@ -99,8 +106,8 @@ rule_options! {
     #[cite = "A1.11, A-G17"]
     fog: bool = false;
 
-    /// in fog, doctrines see enemies only within distance 1 of a friendly unit and use
-    /// last-known positions otherwise
+    /// in fog, doctrines see enemies only within distance 1 of a friendly unit and use last-known
+    /// positions otherwise (acts only with fog on: tests/data/armies_options/fog.toml)
     #[cite = "A1.11, A-G17"]
     fog_ai_blind: bool = true;
 
@@ -118,20 +125,23 @@ rule_options! {
     tactics_lure: bool = false;
 
     /// attacking units deploy at least this far from the closest enemy (both sides in a meeting
-    /// engagement)
+    /// engagement; a check on the scenario's deployment when it loads)
     #[cite = "A1.4, A-G09"]
     min_deploy_distance: int(0..=100) as i32 = 6;
 
-    /// depth in rows of the attacker's deployment zone along its attack edge (assault only)
+    /// depth in rows of the attacker's deployment zone along its attack edge (assault only; a check
+    /// on the scenario's deployment when it loads)
     #[cite = "A1.4, A-G09"]
     attacker_zone_depth: int(1..=1000) as i32 = 4;
 
-    /// the result at the round limit; Auto is DefenderWins for an assault and Draw for a
-    /// meeting engagement
+    /// the result at the round limit; Auto is DefenderWins for an assault and Draw for a meeting
+    /// engagement (DefenderWins acts only in a meeting engagement that reaches the limit:
+    /// tests/data/armies_options/timeout.toml)
     #[cite = "A1.12, A-G20"]
     timeout_result: enum TimeoutResult { Auto, DefenderWins, Draw } = Auto;
 
-    /// how `soldiers / scale` becomes a unit count (at least 1)
+    /// how `soldiers / scale` becomes a unit count (at least 1) (acts only for soldiers that do not
+    /// fill whole units, placed as a block: tests/data/armies_options/allocation.toml)
     #[cite = "A1.1, A-G26"]
     unit_allocation_rounding: enum AllocationRounding { Nearest, Floor, Ceil } = Nearest;
 }

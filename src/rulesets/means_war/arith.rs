@@ -11,7 +11,7 @@ use super::options::{ApMoveFraction, PhaseRounding};
 /// `value_x2 / 2` made an integer by the phase rounding rule.
 pub fn round_half(value_x2: i32, rounding: PhaseRounding) -> i32 {
     match rounding {
-        PhaseRounding::HalfUp | PhaseRounding::Ceil => (value_x2 + 1).div_euclid(2),
+        PhaseRounding::HalfUp => (value_x2 + 1).div_euclid(2),
         PhaseRounding::Floor => value_x2.div_euclid(2),
     }
 }

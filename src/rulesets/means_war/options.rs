@@ -16,9 +16,10 @@ rule_options! {
     #[cite = "B1.2"]
     ip_roll_scope: enum IpRollScope { PerSideTroopType, PerSide, PerUnit } = PerSideTroopType;
 
-    /// how half-point phase numbers round (10.5 -> 11 and d20+2.5 -> d20+3 in the text)
+    /// how half-point phase numbers round: up (10.5 -> 11 and d20+2.5 -> d20+3 in the text) or
+    /// down
     #[cite = "B1.2"]
-    phase_rounding: enum PhaseRounding { HalfUp, Ceil, Floor } = HalfUp;
+    phase_rounding: enum PhaseRounding { HalfUp, Floor } = HalfUp;
 
     /// largest initiative-attack percentage before the rout x3 and routed-target x2 (1000 =
     /// effectively uncapped)

@@ -3,8 +3,8 @@
 //! actions (L718-733) chosen by its side's doctrine from the action list
 //! (L795-862): close assault (both actions), remove suppression, Shield
 //! Wall, volley preparation, facing a threat (`turning`), fire (a second fire costs an
-//! ammunition test), reform, rally and movement (Shaken units test to
-//! advance, L1291).
+//! ammunition test), reform, rally (a Broken or Routed subordinate's
+//! first, L748) and movement (Shaken units test to advance, L1291).
 
 use super::arms::Ability;
 use super::battle::Battle;
@@ -258,13 +258,22 @@ impl<T: Tracer> Battle<'_, T> {
             self.st.units[u].ammo = Ammo::Full;
             return self.change(u, |_| "reorganizes: ammunition back".to_string());
         }
-        if self.try_face(u, done) || doctrine.volley && self.prepare_volley(u, done) {
+        let rally = if done.rallied {
+            None
+        } else {
+            self.rally_target(u)
+        };
+        let urgent = rally.filter(|&x| self.urgent_rally(x));
+        if self.try_face(u, done)
+            || self.try_rally(u, urgent, done)
+            || doctrine.volley && self.prepare_volley(u, done)
+        {
             return;
         }
         if self.try_fire(u, done) {
             return;
         }
-        if self.try_reform(u, done) || self.try_rally(u, done) || self.try_transfer(u) {
+        if self.try_reform(u, done) || self.try_rally(u, rally, done) || self.try_transfer(u) {
             return;
         }
         if self.try_shield_wall(u) {
@@ -351,18 +360,44 @@ impl<T: Tracer> Battle<'_, T> {
         true
     }
 
-    /// A commander rallies a Shaken or Broken unit under it in the chain
-    /// of command (once per activation).
-    fn try_rally(&mut self, u: usize, done: &mut Done) -> bool {
-        if done.rallied || !self.setup.sides[self.side(u)].doctrine.rally {
-            return false;
+    /// The subordinate `u` would rally (L981-993): one under it in the
+    /// chain of command, below the rally cap (Routed included), that it
+    /// can send a message to (`may_message`: in sight, not in close
+    /// combat), the worst off first; None when its doctrine never rallies.
+    fn rally_target(&self, u: usize) -> Option<usize> {
+        let side = &self.setup.sides[self.side(u)];
+        if !side.doctrine.rally {
+            return None;
         }
-        let cap = super::state::Cl::start(self.setup.sides[self.side(u)].fatigue);
-        let sub = (0..self.st.units.len()).find(|&x| {
-            let s = &self.st.units[x];
-            self.levels_below(u, x).is_some() && s.on_table() && s.cl < cap && s.cl >= Cl::Broken
-        });
-        let Some(x) = sub else { return false };
+        let cap = Cl::start(side.fatigue);
+        (0..self.st.units.len())
+            .filter(|&x| {
+                let s = &self.st.units[x];
+                s.on_table() && s.cl < cap && self.levels_below(u, x).is_some()
+            })
+            .filter(|&x| self.may_message(u, x))
+            .min_by_key(|&x| self.st.units[x].cl)
+    }
+
+    /// Whether rallying `x` comes first: it is Broken or Routed, the one
+    /// reason a side holding such a unit may activate another first
+    /// (L748), and that commander's rally comes before any action but
+    /// facing a threat.
+    fn urgent_rally(&self, x: usize) -> bool {
+        self.st.units[x].cl <= Cl::Broken
+    }
+
+    /// A Broken or Routed subordinate `u` would rally.
+    pub(super) fn urgent_rally_target(&self, u: usize) -> Option<usize> {
+        self.rally_target(u).filter(|&x| self.urgent_rally(x))
+    }
+
+    /// Commander `u` rallies `target`, a lowered subordinate of its
+    /// `rally_target` (once per activation).
+    fn try_rally(&mut self, u: usize, target: Option<usize>, done: &mut Done) -> bool {
+        let Some(x) = target.filter(|_| !done.rallied) else {
+            return false;
+        };
         done.rallied = true;
         self.decided_with(u, "rally", |b| b.label(x), "rally");
         self.rally(u, x);
@@ -371,9 +406,10 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// A superior transfers an activation to a subordinate that has an
     /// enemy to charge or shoot (L909-924): one action and a communication
-    /// test beyond 6"; with both actions a superior may transfer to two
-    /// subordinates (L921-924), and a unit takes at most one transferred
-    /// activation a turn (ambiguity 37).
+    /// test beyond 6", and none without sight or into close combat
+    /// (`may_message`, L871-881); with both actions a superior may transfer
+    /// to two subordinates (L921-924), and a unit takes at most one
+    /// transferred activation a turn (ambiguity 37).
     fn try_transfer(&mut self, u: usize) -> bool {
         if !self.setup.sides[self.side(u)].doctrine.transfers {
             return false;
@@ -384,10 +420,11 @@ impl<T: Tracer> Battle<'_, T> {
             let target = self
                 .nearest_enemy(x)
                 .is_some_and(|(_, d)| d <= self.charge_reach(x));
-            ready && !s.transferred && s.locked_with.is_none() && target
+            ready && !s.transferred && target
         };
         let mut subs = (0..self.st.units.len()).filter(|&x| self.levels_below(u, x).is_some());
-        let Some(x) = subs.find(|&x| busy(x) && self.st.units[x].activated) else {
+        let heard = |x: usize| self.may_message(u, x);
+        let Some(x) = subs.find(|&x| busy(x) && self.st.units[x].activated && heard(x)) else {
             return false;
         };
         self.decided_with(u, "transfers", |b| b.label(x), "transfers");

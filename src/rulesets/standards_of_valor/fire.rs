@@ -138,9 +138,9 @@ impl<T: Tracer> Battle<'_, T> {
             );
             self.change(u, |_| what);
         }
-        if kind == FireKind::Action
-            && matches!(self.setup.units[t].quality, super::arms::Quality::Green)
-        {
+        // L1316: a Green unit tests for panic the first time it is fired
+        // on, by any fire, Final Defensive Fire included.
+        if self.setup.units[t].quality == super::arms::Quality::Green {
             self.panic_test(t);
         }
         let hits = match effect {

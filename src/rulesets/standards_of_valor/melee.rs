@@ -1,5 +1,6 @@
-//! Hand-to-hand combat (L2675-2799): contact (a flank or rear attack costs
-//! the defender an integrity level, L2801-2804), the round under
+//! Hand-to-hand combat (L2675-2799): contact (a Broken defender drops to
+//! Routed and is taken, L1257; a flank or rear attack costs the defender
+//! an integrity level, L2801-2804), the round under
 //! `hth_model` (the force-ratio dice pools of `pool`, or the worked
 //! example's mechanic of `legacy`), the scrum test and its results (stand,
 //! fall back, flee), withdrawal from hand-to-hand and follow-through
@@ -26,8 +27,11 @@ pub struct RoundResult {
 impl<T: Tracer> Battle<'_, T> {
     /// The attackers of `party` meet `t`: they lock, a flank or rear
     /// attack costs the defender an integrity level (once), and the first
-    /// round is fought.
+    /// round is fought. A Broken defender is not fought but taken.
     pub fn engage(&mut self, party: &Party, t: usize, flank: bool) {
+        if self.st.units[t].cl == Cl::Broken {
+            return self.take_broken(t);
+        }
         for u in party.iter() {
             self.lock(u, t);
             self.st.units[u].fought_since_contact = false;
@@ -44,6 +48,15 @@ impl<T: Tracer> Battle<'_, T> {
             None => self.fight(party.iter().next().unwrap_or(t), t, true),
             Some(_) => self.fight_combined(t, party, false, true),
         }
+    }
+
+    /// A Broken unit close assaulted drops to Routed at once (L1257, L2666),
+    /// one that broke during the assault too (its odds test, a Shock
+    /// Missile volley), and caught at contact it is taken, as a Routed
+    /// defender is.
+    fn take_broken(&mut self, t: usize) {
+        self.set_cl(t, Cl::Routed);
+        self.remove(t, Gone::Surrendered);
     }
 
     /// One round between `u` and `t` under `hth_model`, each on the share

@@ -5,7 +5,8 @@
 //! mirrors the upper triangle (ambiguity 24; the prose at L2686-2695 needs the
 //! mirror). The ratio, times reach ranks (L2689), is reduced to a simple
 //! ratio (9/4 -> 2:1, 4/27 -> 1:6, L2686-2692; ambiguity 25) and scaled so both sides
-//! roll at least two dice (2:1 -> 4 v 2, L2695). Each die above the
+//! roll at least two dice (2:1 -> 4 v 2, L2695); an overlap shifts single
+//! dice of a pool, one per flank (L2708, [`Pool`]). Each die above the
 //! opponent's lowest die is a potential hit (L2710-2713). Penetration is
 //! detailed (Imp > Armour per hit) or summary (one roll: none, half, or all
 //! at Imp >= 2 x Armour, L2715-2742). The defender's stand test after a
@@ -198,13 +199,59 @@ pub fn potential_hits(own: &[u8], opponent: &[u8]) -> u8 {
     }
 }
 
-/// Rolls `n` dice of `die` (at most 24) into `out`; returns how many.
-pub fn roll_pool(dice: &mut Dice, n: u8, die: Die, out: &mut [u8; 24]) -> usize {
-    let k = usize::from(n.min(24));
-    for slot in &mut out[..k] {
-        *slot = die.roll(dice);
+/// One side's hand-to-hand dice: `n` dice of `die`, the first `up` of them
+/// one type higher and the last `down` one type lower (shifts of single
+/// dice, L2708; closed at the ladder's ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pool {
+    pub n: u8,
+    pub die: Die,
+    pub up: u8,
+    pub down: u8,
+}
+
+impl Pool {
+    /// `n` dice of `die`, none shifted.
+    pub fn plain(n: u8, die: Die) -> Pool {
+        Pool {
+            n,
+            die,
+            up: 0,
+            down: 0,
+        }
     }
-    k
+
+    /// Both sides' pools when each side shifts one die up for each flank
+    /// it overlaps (`flanks`, L2708). It is an open shift: a side whose
+    /// die is a D12 already shifts as many of the opponent's dice down
+    /// instead (L151); that excess goes no further.
+    pub fn overlapping(n: [u8; 2], dice: [Die; 2], flanks: [u8; 2]) -> [Pool; 2] {
+        let mut pools = [Pool::plain(n[0], dice[0]), Pool::plain(n[1], dice[1])];
+        for k in 0..2 {
+            if dice[k] == Die::D12 {
+                pools[1 - k].down = flanks[k].min(n[1 - k]);
+            } else {
+                pools[k].up = flanks[k].min(n[k]);
+            }
+        }
+        pools
+    }
+
+    /// The die the `i`th of the pool rolls.
+    pub fn die_at(&self, i: u8) -> Die {
+        let up = i8::from(i < self.up);
+        let down = i8::from(i >= self.n.saturating_sub(self.down));
+        self.die.shifted(up - down)
+    }
+}
+
+/// Rolls `pool` (at most 24 dice) into `out`; returns how many.
+pub fn roll_pool(dice: &mut Dice, pool: Pool, out: &mut [u8; 24]) -> usize {
+    let k = pool.n.min(24);
+    for i in 0..k {
+        out[usize::from(i)] = pool.die_at(i).roll(dice);
+    }
+    usize::from(k)
 }
 
 /// Penetration procedure (L2715-2742).
@@ -636,8 +683,8 @@ mod tests {
         let (mut own, mut opp) = ([0u8; 24], [0u8; 24]);
         let mut counts = [0u32; 25];
         for _ in 0..n {
-            let ka = roll_pool(&mut dice, an, a, &mut own);
-            let kb = roll_pool(&mut dice, bn, b, &mut opp);
+            let ka = roll_pool(&mut dice, Pool::plain(an, a), &mut own);
+            let kb = roll_pool(&mut dice, Pool::plain(bn, b), &mut opp);
             counts[usize::from(potential_hits(&own[..ka], &opp[..kb]))] += 1;
         }
         counts
@@ -667,6 +714,27 @@ mod tests {
             let se = ((sq - mean * mean) / n).sqrt();
             assert!((mean - expected_pool_hits(an, a, bn, b)).abs() <= 5.0 * se);
         }
+    }
+
+    #[test]
+    fn an_overlap_shifts_one_die_per_flank_and_a_d12_shifts_the_opponent() {
+        // L2708: two flanks overlapped, two of four D8s roll D10s.
+        let [a, b] = Pool::overlapping([4, 2], [D8, D6], [2, 0]);
+        assert_eq!(
+            (0..4).map(|i| a.die_at(i)).collect::<Vec<_>>(),
+            [D10, D10, D8, D8]
+        );
+        assert_eq!(b, Pool::plain(2, D6));
+        // L151: a D12 cannot go up, so the opponent's last dice go down.
+        let [a, b] = Pool::overlapping([2, 3], [D12, D8], [2, 0]);
+        assert_eq!(a, Pool::plain(2, D12));
+        assert_eq!(
+            (0..3).map(|i| b.die_at(i)).collect::<Vec<_>>(),
+            [D8, D6, D6]
+        );
+        // Never more shifted dice than the pool holds.
+        let [a, _] = Pool::overlapping([2, 2], [D4, D4], [2, 2]);
+        assert_eq!((0..2).map(|i| a.die_at(i)).collect::<Vec<_>>(), [D6, D6]);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! their baseline, surrender or disintegrate), suppression with its cap of
 //! three (L1082-1095), panic (L1304-1331), rallies (L981-993), the
 //! communication test with its die lowered for skipped command levels
-//! (L866-907) and the fright checks of the turn end (L776-791).
+//! (L866-907) with its line of sight and its silence in close combat
+//! (L871, L879-881), and the fright checks of the turn end (L776-791).
 
 use super::battle::Battle;
 use super::field;
@@ -70,8 +71,10 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// A Confidence test: failure costs one level, major failure two.
+    /// Under a Low Mission Motivation each untreated casualty adds +1
+    /// (L1228).
     pub fn confidence(&mut self, u: usize, tl: i32, purpose: &str) -> TestResult {
-        let result = self.test(u, tl, purpose);
+        let result = self.test(u, tl + self.untreated_casualties_tl(u), purpose);
         let drop = match result {
             TestResult::Pass => 0,
             TestResult::Fail => 1,
@@ -82,6 +85,17 @@ impl<T: Tracer> Battle<'_, T> {
             self.set_cl(u, cl);
         }
         result
+    }
+
+    /// The cumulative +1 per untreated casualty of a Low Mission
+    /// Motivation unit (L1228). Nothing in the text treats a casualty, and
+    /// casualties leave the table at once and are counted turn by turn
+    /// (L782-787), so the untreated ones are the figures lost this turn.
+    fn untreated_casualties_tl(&self, u: usize) -> i32 {
+        match self.setup.sides[self.side(u)].motivation {
+            Motivation::Low => i32::from(self.st.units[u].casualties_this_turn),
+            Motivation::Medium | Motivation::High => 0,
+        }
     }
 
     /// The Confidence tests after unit `u` was fired on.
@@ -300,7 +314,9 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Unit `cmdr` tries to rally its subordinate `u` (L981-993): a
-    /// communication test beyond 6", then `u`'s QD > its LV + the commander's.
+    /// communication test beyond 6" (none at all without sight or into
+    /// close combat, `may_message`), then `u`'s QD > its LV + the
+    /// commander's.
     pub fn rally(&mut self, cmdr: usize, u: usize) {
         if !self.communicate(cmdr, u) {
             return;
@@ -327,11 +343,23 @@ impl<T: Tracer> Battle<'_, T> {
         None
     }
 
+    /// Whether a message can pass from `from` to `to` at all: the two see
+    /// each other past woods and troops (L871), and neither is locked in
+    /// hand-to-hand (L879-881: a unit in close combat sends nothing and
+    /// receives only an order to withdraw, which no doctrine gives).
+    pub fn may_message(&self, from: usize, to: usize) -> bool {
+        let locked = |x: usize| self.st.units[x].locked_with.is_some();
+        !locked(from) && !locked(to) && self.in_message_sight(from, to)
+    }
+
     /// The communication test (L866-907): automatic within 6", otherwise the
     /// sender's QD > the poorer LV + one per 6" beyond the first 6"; the
     /// sender's die is one type lower for each command level the message
     /// skips (L875).
     pub fn communicate(&mut self, from: usize, to: usize) -> bool {
+        if !self.may_message(from, to) {
+            return false;
+        }
         let (a, b) = (self.st.units[from].pos, self.st.units[to].pos);
         let d = ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
         if d <= 6.0 {
@@ -350,7 +378,7 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// The fright checks of the turn end (L776-791): a unit that lost
     /// figures this turn or sees friends routing tests when their weight is
-    /// at least half its own.
+    /// at least half its own, at +2 for each Routed superior (L791).
     pub fn fright_checks(&mut self) {
         for u in 0..self.st.units.len() {
             if !self.st.units[u].standing() {
@@ -372,9 +400,20 @@ impl<T: Tracer> Battle<'_, T> {
             if 2 * (routed + lost) < own {
                 continue;
             }
-            let tl = ((routed + lost) / own).max(1) as i32 + self.fright_modifiers(u);
+            let tl = ((routed + lost) / own).max(1) as i32
+                + self.fright_modifiers(u)
+                + 2 * self.routed_superiors(u);
             self.confidence(u, tl, "fright check");
         }
+    }
+
+    /// How many of `u`'s superiors in the chain of command are Routed on
+    /// the table (+2 each to a fright check, L791, wherever they are).
+    fn routed_superiors(&self, u: usize) -> i32 {
+        let routed = |c: usize| self.st.units[c].on_table() && self.st.units[c].cl == Cl::Routed;
+        (0..self.st.units.len())
+            .filter(|&c| routed(c) && self.levels_below(c, u).is_some())
+            .count() as i32
     }
 
     /// -1 per formed friend beside the unit (within 3"), +1 per enemy within

@@ -1,9 +1,9 @@
 //! The two hand-to-hand mechanics of one round. `pool_round` is the rules
 //! text's (L2683-2742): the force ratio from the formation table times the
 //! rank multipliers, reduced and scaled to dice pools of Quality dice, the
-//! figure ratio, open die shifts (charging, Shield Wall, reach, overlap,
-//! melee), potential hits against the opponent's lowest die and
-//! penetration. `legacy_round` is the worked example's (L2745-2754): Quality
+//! figure ratio, open die shifts (charging, Shield Wall, reach, melee),
+//! one die up per overlapped flank, potential hits against the opponent's
+//! lowest die and penetration. `legacy_round` is the worked example's (L2745-2754): Quality
 //! die and Firepower die against the opponent's Quality die, none, half or
 //! all of the potential blows, summary penetration. Either side may fight
 //! on a share of its front (a defender's front shared among the attackers
@@ -16,7 +16,7 @@ use super::ladder::{multiple_opposed, Die, Opposed};
 use super::melee::RoundResult;
 use super::melee_dice::{
     dice_for_ratio, figure_ratio, force_ratio, hth_wounds, potential_hits, rank_multiplier,
-    reduce_ratio, roll_pool, Formation, Mount, Penetration, RatioReading, RatioRounding,
+    reduce_ratio, roll_pool, Formation, Mount, Penetration, Pool, RatioReading, RatioRounding,
 };
 use super::options::{
     ChargeBonus, HthPenetration, OpenOrderReach, RatioRoundingOption, RatioTable, ReachShift,
@@ -120,28 +120,27 @@ impl<T: Tracer> Battle<'_, T> {
         }
     }
 
-    /// Each side's die shifts (L2698-2708), before the open-shift exchange.
+    /// Each side's shifts of all its dice (L2698-2706), before the
+    /// open-shift exchange: charging; the opponent's Shield Wall, whichever
+    /// of the two is the active unit (L2702); cover; reach; a Melee
+    /// (L2817).
     fn shifts(&self, a: &Fighter, b: &Fighter, a_charging: bool) -> [i8; 2] {
         let (sa, sb) = (&self.st.units[a.unit], &self.st.units[b.unit]);
         let mut s = [i8::from(a_charging), 0];
-        match self.setup.options.shield_wall_hth {
-            ShieldWallHth::AttackerDown => s[0] -= i8::from(sb.shield_wall),
-            ShieldWallHth::DefenderUp => s[1] += i8::from(sb.shield_wall),
+        let walls = [i8::from(sa.shield_wall), i8::from(sb.shield_wall)];
+        for k in 0..2 {
+            match self.setup.options.shield_wall_hth {
+                ShieldWallHth::AttackerDown => s[k] -= walls[1 - k],
+                ShieldWallHth::DefenderUp => s[k] += walls[k],
+            }
         }
         if self.setup.options.reach_shift == ReachShift::QualityByDifference {
             s[0] -= b.reach.saturating_sub(a.reach) as i8;
             s[1] -= a.reach.saturating_sub(b.reach) as i8;
         }
-        let overlap = |x: &Fighter, y: &Fighter, fx: Formation, fy: Formation| {
-            let rank = |f: Formation| 2 - f as i8;
-            let wider = x.width >= y.width + 2.0 * frontage(x.formation, x.mount);
-            2 * i8::from(wider && rank(fx) >= rank(fy))
-        };
         let terrain = &self.setup.terrain;
         s[0] -= terrain.cover(sb.pos, sa.pos).steps();
         s[1] -= terrain.cover(sa.pos, sb.pos).steps();
-        s[0] += overlap(a, b, sa.formation, sb.formation);
-        s[1] += overlap(b, a, sb.formation, sa.formation);
         let melee = sa.formation == Formation::Skirmish && sb.formation == Formation::Skirmish;
         for (k, f) in [a, b].into_iter().enumerate() {
             if melee && f.mount == Mount::Foot && f.weapon.reach > 1 {
@@ -151,10 +150,21 @@ impl<T: Tracer> Battle<'_, T> {
         s
     }
 
-    /// Each side's Quality die after the open shifts: the excess beyond the
-    /// ladder's ends shifts the opponent the other way (L151, L2698).
-    fn hth_dice(&self, a: &Fighter, b: &Fighter, a_charging: bool) -> [Die; 2] {
-        let s = self.shifts(a, b, a_charging);
+    /// The flanks each side overlaps the other on (L2708): both when its
+    /// front is wider by two figures or more and its integrity is no lower.
+    fn overlapped_flanks(a: &Fighter, b: &Fighter) -> [u8; 2] {
+        let overlap = |x: &Fighter, y: &Fighter| {
+            let integrity = |f: Formation| 2 - f as i8;
+            let wider = x.width >= y.width + 2.0 * frontage(x.formation, x.mount);
+            2 * u8::from(wider && integrity(x.formation) >= integrity(y.formation))
+        };
+        [overlap(a, b), overlap(b, a)]
+    }
+
+    /// Each side's Quality die after the open shifts `s` of all its dice:
+    /// the excess beyond the ladder's ends shifts the opponent the other
+    /// way (L151, L2698).
+    fn hth_dice(&self, a: &Fighter, b: &Fighter, s: [i8; 2]) -> [Die; 2] {
         let qa = self.setup.units[a.unit].quality.die();
         let qb = self.setup.units[b.unit].quality.die();
         let (da, xa) = qa.shifted_open(s[0]);
@@ -210,10 +220,12 @@ impl<T: Tracer> Battle<'_, T> {
         let charging = self.charging(u, first);
         let (na, nb) = self.pools(&a, &b);
         let f = Self::figure_ratio(&a, &b, (na, nb));
-        let [da, db] = self.hth_dice(&a, &b, charging);
+        let dice = self.hth_dice(&a, &b, self.shifts(&a, &b, charging));
+        let flanks = Self::overlapped_flanks(&a, &b);
+        let [pa, pb] = Pool::overlapping([na, nb], dice, flanks);
         let (mut ra, mut rb) = ([0u8; 24], [0u8; 24]);
-        let la = roll_pool(self.dice, na, da, &mut ra);
-        let lb = roll_pool(self.dice, nb, db, &mut rb);
+        let la = roll_pool(self.dice, pa, &mut ra);
+        let lb = roll_pool(self.dice, pb, &mut rb);
         let ha = u16::from(potential_hits(&ra[..la], &rb[..lb])) * f;
         let hb = u16::from(potential_hits(&rb[..lb], &ra[..la])) * f;
         let potential = [
@@ -222,9 +234,9 @@ impl<T: Tracer> Battle<'_, T> {
         ];
         if T::ON {
             let what = format!(
-                "fights: {na} d{} v {nb} d{}, f {f}, rolls {:?} v {:?}",
-                da.faces(),
-                db.faces(),
+                "fights: {} v {}, f {f}, rolls {:?} v {:?}",
+                pool_words(pa),
+                pool_words(pb),
                 &ra[..la],
                 &rb[..lb]
             );
@@ -257,6 +269,8 @@ impl<T: Tracer> Battle<'_, T> {
     /// A round under the worked example's mechanic: each side rolls its
     /// Quality die and its weapon's Firepower die against the other's
     /// Quality die; one success wins half its potential blows, two all.
+    /// Its one Quality die is the "one QD" an overlap shifts, once per
+    /// flank (L2708).
     pub fn legacy_round(
         &mut self,
         u: usize,
@@ -266,7 +280,11 @@ impl<T: Tracer> Battle<'_, T> {
     ) -> RoundResult {
         let (a, b) = self.fighters(u, t, shares);
         let charging = self.charging(u, first);
-        let [da, db] = self.hth_dice(&a, &b, charging);
+        let mut s = self.shifts(&a, &b, charging);
+        for (k, n) in Self::overlapped_flanks(&a, &b).into_iter().enumerate() {
+            s[k] += n as i8;
+        }
+        let [da, db] = self.hth_dice(&a, &b, s);
         let blows = |x: &Fighter, y: &Fighter| {
             let contact = x.width.min(y.width);
             let front = x
@@ -301,4 +319,15 @@ impl<T: Tracer> Battle<'_, T> {
         ];
         self.wounds(&a, &b, potential, charging)
     }
+}
+
+/// A pool in a trace line: "4 d8", "4 d8 (2 up)", "2 d6 (1 down)".
+fn pool_words(p: Pool) -> String {
+    let mut words = format!("{} d{}", p.n, p.die.faces());
+    for (k, how) in [(p.up, "up"), (p.down, "down")] {
+        if k > 0 {
+            words.push_str(&format!(" ({k} {how})"));
+        }
+    }
+    words
 }

@@ -1,9 +1,10 @@
 //! The integrated sequence (L708-769): who activates first (the side with
 //! fewer units chooses, L750-753; equal sides roll off), alternating
 //! activations of one unit each, passing only with fewer unactivated units
-//! and never while holding a Broken, Routed or locked unit (L743-748),
-//! final activations (L758) and the turn end (markers face up, fright
-//! checks).
+//! and never while holding a Broken, Routed or locked unit, which then
+//! activates next unless a commander acts first to rally a Broken or
+//! Routed one (L743-748), final activations (L758) and the turn end
+//! (markers face up, fright checks).
 
 use super::battle::Battle;
 use super::doctrine::{ActivationOrder, FirstActivation, Passing};
@@ -78,15 +79,17 @@ impl<T: Tracer> Battle<'_, T> {
         mine < theirs && !held
     }
 
-    /// The unit side `s` activates next, by its doctrine's order.
+    /// The unit side `s` activates next: one with a compulsory move or
+    /// combat (L748), unless a commander acts first to rally a Broken or
+    /// Routed unit; else by its doctrine's order.
     fn next_unit(&self, s: usize) -> Option<usize> {
         let order = self.setup.sides[s].doctrine.activation_order;
         let compulsory = self.unactivated(s).find(|&u| {
             let x = &self.st.units[u];
             x.cl <= Cl::Broken || x.locked_with.is_some()
         });
-        if compulsory.is_some() {
-            return compulsory;
+        if let Some(c) = compulsory {
+            return Some(self.rallying_commander(s).unwrap_or(c));
         }
         let enemies = self.enemy_blocks(s);
         let near = |u: usize| {
@@ -110,6 +113,18 @@ impl<T: Tracer> Battle<'_, T> {
                 )
             }),
         }
+    }
+
+    /// An unactivated unit of side `s` free to open its activation by
+    /// rallying a Broken or Routed subordinate (L748: "such as a superior
+    /// commander attempting to rally the Broken or Routed unit").
+    fn rallying_commander(&self, s: usize) -> Option<usize> {
+        self.unactivated(s).find(|&c| {
+            let x = &self.st.units[c];
+            let free =
+                x.cl > Cl::Broken && x.locked_with.is_none() && !x.panic && x.suppression == 0;
+            free && self.urgent_rally_target(c).is_some()
+        })
     }
 
     /// One turn: alternate activations until both sides are done.

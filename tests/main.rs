@@ -14,8 +14,10 @@ mod it {
     pub mod dnd_characters;
     pub mod dnd_doctrines;
     pub mod dnd_fidelity;
+    pub mod dnd_fidelity_two;
     pub mod dnd_helpers;
     pub mod dnd_probabilities;
+    pub mod dnd_pursuit;
     pub mod dnd_vectors;
     pub mod doc_citations;
     pub mod exact_probabilities;
@@ -23,6 +25,7 @@ mod it {
     pub mod fuzz;
     pub mod input_gaps;
     pub mod objectives;
+    pub mod option_effects;
     pub mod outputs;
     pub mod panel;
     pub mod parquet;
@@ -40,8 +43,10 @@ mod it {
     pub mod sob_on_dnd;
     pub mod sob_script;
     pub mod sob_vectors;
+    pub mod sov_charges;
     pub mod sov_combined;
     pub mod sov_examples;
+    pub mod sov_fidelity;
     pub mod sov_invariants;
     pub mod sov_objectives;
     pub mod sov_rules;

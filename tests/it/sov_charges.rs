@@ -135,7 +135,11 @@ fn a_unit_hidden_by_a_formed_friend_steps_out_from_behind_it_when_its_doctrine_k
             assert_eq!(stepped, keep_lanes, "keep_lanes = {keep_lanes}");
             let sideways = (b.st.units[2].pos[0] - 30.0).abs();
             assert_eq!(sideways > 5.0, keep_lanes, "moved {sideways}\" sideways");
-            assert_eq!(b.sees(2, 0), keep_lanes, "sees the Romans after its activation");
+            assert_eq!(
+                b.sees(2, 0),
+                keep_lanes,
+                "sees the Romans after its activation"
+            );
         });
     }
 }

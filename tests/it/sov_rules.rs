@@ -598,10 +598,10 @@ fn fleeing_through_friends_makes_them_test_and_moves_on_past_them() {
 
 #[test]
 fn formed_units_block_sight_under_their_option() {
-    // L507, L520: under `formed_units_block_sight`, archers behind a Close
-    // Order line cannot see (so shoot at) the warband beyond it; a Skirmish
-    // screen does not block; with the option off (the default) nothing but
-    // woods blocks sight.
+    // L507, L520: under `formed_units_block_sight` (the default), archers
+    // behind a Close Order line cannot see (so shoot at) the warband
+    // beyond it; a Skirmish screen does not block; with the option off
+    // nothing but woods blocks sight.
     let archers = r#"{ profile = "archer", figures = 10, files = 10, formation = "open", quality = "regular", lv = 2, at = [36, 2] }"#;
     let near = WARRIORS.replace("[36, 40]", "[36, 16]");
     let line = format!("{archers}, {LEGIONARIES}");
@@ -610,9 +610,9 @@ fn formed_units_block_sight_under_their_option() {
         LEGIONARIES.replace("\"close\"", "\"skirmish\"")
     );
     for (romans, option, sees) in [
-        (&line, "formed_units_block_sight = true", false),
-        (&screen, "formed_units_block_sight = true", true),
-        (&line, "", true),
+        (&line, "", false),
+        (&screen, "", true),
+        (&line, "formed_units_block_sight = false", true),
     ] {
         let setup = setup_of(&scenario(romans, &near, option));
         with_battle(&setup, 0, |b| {

@@ -47,6 +47,7 @@ rule_options! {
 
     /// Open Order infantry fight with this share of their Reach in ranks: half (L2689) or two
     /// thirds (L2007, which the text prints as "Close Order" twice), rounded down, at least 1
+    /// (the two differ only for reach 3, pikes: tests/data/sov_options/open_order_reach.toml)
     #[cite = "10.1, 10.4"]
     open_order_reach: enum OpenOrderReach { Half = "half", TwoThirds = "two_thirds" } = Half;
 

@@ -124,9 +124,9 @@ impl<T: Tracer> Battle<'_, T> {
     /// open-shift exchange: charging; the opponent's Shield Wall, whichever
     /// of the two is the active unit (L2702); cover; reach; a Melee
     /// (L2817).
-    fn shifts(&self, a: &Fighter, b: &Fighter, a_charging: bool) -> [i8; 2] {
+    fn shifts(&self, a: &Fighter, b: &Fighter, charging: [bool; 2]) -> [i8; 2] {
         let (sa, sb) = (&self.st.units[a.unit], &self.st.units[b.unit]);
-        let mut s = [i8::from(a_charging), 0];
+        let mut s = charging.map(i8::from);
         let walls = [i8::from(sa.shield_wall), i8::from(sb.shield_wall)];
         for k in 0..2 {
             match self.setup.options.shield_wall_hth {
@@ -172,11 +172,14 @@ impl<T: Tracer> Battle<'_, T> {
         [da.shifted(-xb), db.shifted(-xa)]
     }
 
-    /// Whether the active unit counts as charging this round.
-    fn charging(&self, u: usize, first: bool) -> bool {
+    /// Whether the active unit `u` and its opponent `t` count as charging
+    /// this round: the active charger in the round of contact
+    /// (`first_round`), or a unit that charged this turn in every round of
+    /// that turn, whichever of the two is active (`charge_turn`).
+    fn charging(&self, u: usize, t: usize, first: bool) -> [bool; 2] {
         match self.setup.options.charge_bonus {
-            ChargeBonus::FirstRound => first,
-            ChargeBonus::ChargeTurn => self.st.units[u].charged_this_turn,
+            ChargeBonus::FirstRound => [first, false],
+            ChargeBonus::ChargeTurn => [u, t].map(|x| self.st.units[x].charged_this_turn),
         }
     }
 
@@ -217,7 +220,7 @@ impl<T: Tracer> Battle<'_, T> {
     /// A round under the force-ratio dice pools.
     pub fn pool_round(&mut self, u: usize, t: usize, first: bool, shares: [f32; 2]) -> RoundResult {
         let (a, b) = self.fighters(u, t, shares);
-        let charging = self.charging(u, first);
+        let charging = self.charging(u, t, first);
         let (na, nb) = self.pools(&a, &b);
         let f = Self::figure_ratio(&a, &b, (na, nb));
         let dice = self.hth_dice(&a, &b, self.shifts(&a, &b, charging));
@@ -251,11 +254,11 @@ impl<T: Tracer> Battle<'_, T> {
         a: &Fighter,
         b: &Fighter,
         potential: [u16; 2],
-        charging: bool,
+        charging: [bool; 2],
     ) -> RoundResult {
         let method = self.penetration();
-        let imp_a = self.impact(a, b, charging);
-        let imp_b = self.impact(b, a, false);
+        let imp_a = self.impact(a, b, charging[0]);
+        let imp_b = self.impact(b, a, charging[1]);
         let arm = |x: &Fighter| self.setup.profile_of(x.unit).armour;
         let (arm_a, arm_b) = (arm(a), arm(b));
         let wb = hth_wounds(self.dice, potential[1], imp_a, arm_b, method);
@@ -279,7 +282,7 @@ impl<T: Tracer> Battle<'_, T> {
         shares: [f32; 2],
     ) -> RoundResult {
         let (a, b) = self.fighters(u, t, shares);
-        let charging = self.charging(u, first);
+        let charging = self.charging(u, t, first);
         let mut s = self.shifts(&a, &b, charging);
         for (k, n) in Self::overlapped_flanks(&a, &b).into_iter().enumerate() {
             s[k] += n as i8;

@@ -143,3 +143,55 @@ fn a_unit_hidden_by_a_formed_friend_steps_out_from_behind_it_when_its_doctrine_k
         });
     }
 }
+
+/// A Roman century with a Routed warband in reach in front of it, the
+/// Romans' doctrine charging `charge` ("eager" or "favourable").
+fn routed_warband_in_reach(charge: &str) -> muster::rulesets::standards_of_valor::setup::SovSetup {
+    let romans = unit("century auxiliary 20x10 close regular 2", [30.0, 10.0]);
+    let fleeing = unit("fleeing germanic_warrior 12x6 skirmish regular 2", [30.0, 20.0]);
+    let far = unit("far germanic_warrior 24x12 close regular 2", [60.0, 44.0]);
+    let text = scenario_on("", &romans, &format!("{fleeing}, {far}"), "");
+    let doctrine = format!(
+        r#"doctrine = {{ doctrine = {{ name = "c", ruleset = "standards_of_valor" }}, charge = "{charge}" }}"#
+    );
+    setup_of(&text.replace(r#"doctrine = "shieldwall""#, &doctrine))
+}
+
+/// Plays the Romans' activation with the warband Routed; returns whether
+/// a Reaction test to hold back was rolled and whether the Romans charged
+/// the fleeing warband.
+fn activation_beside_a_fleeing_enemy(charge: &str, i: u64) -> (bool, bool) {
+    use muster::rulesets::standards_of_valor::state::Cl;
+    let setup = routed_warband_in_reach(charge);
+    with_seeded_battle(0xF1EE, &setup, i, |b| {
+        b.st.units[1].cl = Cl::Routed;
+        b.activate(0);
+        let events = &b.trace.events;
+        let tested = events.iter().any(|e| {
+            matches!(e, TraceEvent::Roll { who, purpose, .. }
+                if who == "century" && purpose.contains("hold back from a fleeing enemy"))
+        });
+        let charged = events.iter().any(|e| {
+            matches!(e, TraceEvent::Decision { unit, choice, .. }
+                if unit == "century" && choice == "compulsory at fleeing")
+        });
+        (tested, charged)
+    })
+}
+
+#[test]
+fn a_fleeing_enemy_in_reach_compels_a_charge_unless_a_reaction_test_holds_the_unit_back() {
+    // L546-553: units attempt to charge fleeing enemy forces in charging
+    // range unless they pass a Reaction test. An eager doctrine does not
+    // try to hold back; a careful one tests, and charges when it fails.
+    let (mut held, mut compelled) = (0, 0);
+    for i in 0..200 {
+        let (tested, charged) = activation_beside_a_fleeing_enemy("favourable", i);
+        assert!(tested, "stream {i}: the careful unit tests to hold back");
+        held += u32::from(!charged);
+        compelled += u32::from(charged);
+        let (tested, charged) = activation_beside_a_fleeing_enemy("eager", i);
+        assert!(!tested && charged, "stream {i}: the eager unit charges without a test");
+    }
+    assert!(held > 20 && compelled > 20, "both outcomes: held {held}, compelled {compelled}");
+}

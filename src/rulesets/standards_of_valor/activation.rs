@@ -76,7 +76,7 @@ impl<T: Tracer> Battle<'_, T> {
                 _ => self.remove_panic(u),
             };
         }
-        if self.compelled_charge(u) {
+        if self.compelled_charge(u) || self.compulsory_charge(u) {
             return;
         }
         let mut done = Done::default();
@@ -214,7 +214,7 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// A close assault using both actions; a refused charge may leave the
     /// second free (`failed_charge`).
-    fn charge_at(&mut self, u: usize, t: usize, actions: &mut u8) {
+    pub(super) fn charge_at(&mut self, u: usize, t: usize, actions: &mut u8) {
         let free = matches!(
             self.assault(u, t),
             super::assault::Assault::Refused { second_free: true }

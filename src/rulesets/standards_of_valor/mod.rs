@@ -26,6 +26,7 @@ pub mod assault;
 pub mod battle;
 pub mod builtin;
 pub mod combined;
+pub mod compulsory;
 pub mod deploy;
 pub mod doctrine;
 pub mod field;

@@ -1,0 +1,50 @@
+//! Compulsory targets (L543-553): a unit with a fleeing (Routed) enemy in
+//! charging range, in sight and not locked in hand-to-hand, must try to
+//! charge it unless it passes a Reaction test to hold back. A doctrine
+//! that charges eagerly goes without the test; any other tests at TL 0
+//! (the text gives no Threat Level). Charging range is the charge reach
+//! (`charge_reach`), as for Inspired and Impetuous units. The text's other
+//! compulsory targets, the enemy's baggage train and undefended camp, are
+//! objectives here, not units, and compel nothing.
+
+use super::battle::Battle;
+use super::doctrine::Charge;
+use super::ladder::TestResult;
+use super::state::Cl;
+use crate::rules::Tracer;
+
+impl<T: Tracer> Battle<'_, T> {
+    /// The nearest fleeing enemy `u` would have to charge, if any.
+    fn fleeing_target(&self, u: usize) -> Option<usize> {
+        if !self.can_charge(u) {
+            return None;
+        }
+        let reach = self.charge_reach(u);
+        let mine = self.block(u);
+        self.enemies(u)
+            .filter(|&e| {
+                let s = &self.st.units[e];
+                s.cl == Cl::Routed && s.locked_with.is_none()
+            })
+            .map(|e| (e, self.dist_from(u, &mine, e)))
+            .filter(|&(e, d)| d <= reach && self.sees(u, e))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(e, _)| e)
+    }
+
+    /// Unit `u`'s compulsory charge at a fleeing enemy (L546-553): true when
+    /// the activation went to it, false when there is none or `u` held back.
+    pub(super) fn compulsory_charge(&mut self, u: usize) -> bool {
+        let Some(t) = self.fleeing_target(u) else {
+            return false;
+        };
+        let eager = self.setup.sides[self.side(u)].doctrine.charge == Charge::Eager;
+        if !eager && self.reaction(u, 0, "hold back from a fleeing enemy") == TestResult::Pass {
+            return false;
+        }
+        self.decided_with(u, "charge", |b| format!("compulsory at {}", b.label(t)), "compulsory target");
+        let mut actions = 1;
+        self.charge_at(u, t, &mut actions);
+        true
+    }
+}

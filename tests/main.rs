@@ -38,6 +38,7 @@ mod it {
     pub mod shipped_files;
     pub mod sob_builds;
     pub mod sob_cards;
+    pub mod sob_casters;
     pub mod sob_doctrines;
     pub mod sob_game;
     pub mod sob_on_dnd;
@@ -47,6 +48,7 @@ mod it {
     pub mod sov_combined;
     pub mod sov_examples;
     pub mod sov_fidelity;
+    pub mod sov_geometry;
     pub mod sov_invariants;
     pub mod sov_objectives;
     pub mod sov_rules;

@@ -13,6 +13,7 @@
 //! rallying at the start of the movement phase, and the compulsory fall
 //! back of units that fail to.
 
+use super::movement::ENEMY_EXCLUSION;
 use super::Ctx;
 use crate::geometry::terrain::reach_along;
 use crate::geometry::Vec2;
@@ -288,7 +289,8 @@ impl<T: Tracer> Ctx<'_, T> {
             if let Some((enemy, _)) = self.st.nearest_enemy(unit) {
                 let to = self.st.units[enemy].rect().centre - self.st.units[unit].rect().centre;
                 if !self.st.engaged(unit) && to.length() > 1e-9 {
-                    self.st.units[unit].set_facing(to.normalized());
+                    // The reform turns only as far as there is room (L39).
+                    self.face_with_room(unit, to.normalized(), ENEMY_EXCLUSION);
                 }
             }
             self.change(unit, |_| "rallies and reforms".to_string());

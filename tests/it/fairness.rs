@@ -115,7 +115,11 @@ fn symmetric_list(dir: &Path, extra: &str) -> std::path::PathBuf {
     let scenario = dir.join("infantry_lines_12_turns.toml");
     let shipped = std::fs::read_to_string("scenarios/dnd_war/infantry_lines.toml").unwrap();
     assert!(shipped.contains("\ngame_turns = 6\n"));
-    std::fs::write(&scenario, shipped.replace("\ngame_turns = 6\n", "\ngame_turns = 12\n")).unwrap();
+    std::fs::write(
+        &scenario,
+        shipped.replace("\ngame_turns = 6\n", "\ngame_turns = 12\n"),
+    )
+    .unwrap();
     let path = dir.join("copies.toml");
     let text = format!(
         r#"[fairness]

@@ -148,7 +148,10 @@ fn a_unit_hidden_by_a_formed_friend_steps_out_from_behind_it_when_its_doctrine_k
 /// Romans' doctrine charging `charge` ("eager" or "favourable").
 fn routed_warband_in_reach(charge: &str) -> muster::rulesets::standards_of_valor::setup::SovSetup {
     let romans = unit("century auxiliary 20x10 close regular 2", [30.0, 10.0]);
-    let fleeing = unit("fleeing germanic_warrior 12x6 skirmish regular 2", [30.0, 20.0]);
+    let fleeing = unit(
+        "fleeing germanic_warrior 12x6 skirmish regular 2",
+        [30.0, 20.0],
+    );
     let far = unit("far germanic_warrior 24x12 close regular 2", [60.0, 44.0]);
     let text = scenario_on("", &romans, &format!("{fleeing}, {far}"), "");
     let doctrine = format!(
@@ -191,7 +194,13 @@ fn a_fleeing_enemy_in_reach_compels_a_charge_unless_a_reaction_test_holds_the_un
         held += u32::from(!charged);
         compelled += u32::from(charged);
         let (tested, charged) = activation_beside_a_fleeing_enemy("eager", i);
-        assert!(!tested && charged, "stream {i}: the eager unit charges without a test");
+        assert!(
+            !tested && charged,
+            "stream {i}: the eager unit charges without a test"
+        );
     }
-    assert!(held > 20 && compelled > 20, "both outcomes: held {held}, compelled {compelled}");
+    assert!(
+        held > 20 && compelled > 20,
+        "both outcomes: held {held}, compelled {compelled}"
+    );
 }

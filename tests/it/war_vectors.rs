@@ -43,7 +43,10 @@ fn b_tv01_to_04_phase_numbers() {
     );
     // Rounding up would agree with HalfUp on these half steps (so it is
     // no option); Floor does not.
-    assert_eq!(action_phase(PIKEMEN.0, PIKEMEN.1, PhaseRounding::HalfUp), 11);
+    assert_eq!(
+        action_phase(PIKEMEN.0, PIKEMEN.1, PhaseRounding::HalfUp),
+        11
+    );
     assert_eq!(action_phase(PIKEMEN.0, PIKEMEN.1, PhaseRounding::Floor), 10);
 }
 

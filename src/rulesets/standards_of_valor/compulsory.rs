@@ -42,7 +42,12 @@ impl<T: Tracer> Battle<'_, T> {
         if !eager && self.reaction(u, 0, "hold back from a fleeing enemy") == TestResult::Pass {
             return false;
         }
-        self.decided_with(u, "charge", |b| format!("compulsory at {}", b.label(t)), "compulsory target");
+        self.decided_with(
+            u,
+            "charge",
+            |b| format!("compulsory at {}", b.label(t)),
+            "compulsory target",
+        );
         let mut actions = 1;
         self.charge_at(u, t, &mut actions);
         true

@@ -1,5 +1,5 @@
 //! Every value of every rule option of every registered ruleset changes
-//! some traced battle: played against the default on the ruleset's shipped
+//! some traced battle (or the notes a scenario prints as it loads): played against the default on the ruleset's shipped
 //! scenarios (common battle streams), at least one battle's trace differs.
 //! An option that acts only in conditions no shipped scenario has says so
 //! in its help and names a test scenario under `tests/data/` that has
@@ -70,7 +70,8 @@ fn with_option(spec: &dyn RulesetSpec, path: &Path, name: &str, value: &str) -> 
 }
 
 /// Whether `name = value` changes a traced battle of the scenario at `path`
-/// against the scenario's own setting of it; for an option that checks
+/// against the scenario's own setting of it, or the notes printed when it
+/// loads; for an option that checks
 /// scenarios as they load (its help says "when it loads"), also whether it
 /// refuses this one.
 fn changes_a_battle(spec: &dyn RulesetSpec, path: &Path, name: &str, value: &str) -> bool {
@@ -79,7 +80,7 @@ fn changes_a_battle(spec: &dyn RulesetSpec, path: &Path, name: &str, value: &str
         return option.is_some_and(|o| o.help.contains("when it loads"));
     };
     let own = load_scenario(path).unwrap_or_else(|p| panic!("{p}"));
-    own.rules.with(Traces) != changed.rules.with(Traces)
+    own.notes != changed.notes || own.rules.with(Traces) != changed.rules.with(Traces)
 }
 
 /// The test scenario an option's help names for the conditions it needs.

@@ -14,7 +14,9 @@ rule_options! {
     pub const SPECS;
 
     /// points per Morale Counter; 0 takes the core's default (75 for a d6 core; D&D War:
-    /// dnd_mc_ratio_xp_tenths / 10 x XP of the battle level)
+    /// dnd_mc_ratio_xp_tenths / 10 x XP of the battle level) (its largest values leave an
+    /// army no counter, so they play only where `mc_adjust` gives some:
+    /// tests/data/sob_options/mc_points.toml)
     #[cite = "1.2, S-05"]
     mc_points_per_counter: int(0..=1_000_000) as u32 = 0;
 
@@ -31,7 +33,8 @@ rule_options! {
     dnd_character_notional_xp: int(0..=100) as u32 = 4;
 
     /// a unit's MCV from its points: round half up with a minimum of 1 (fits both seed
-    /// examples), floor, ceil, or every unit gives `mcv`
+    /// examples), floor, ceil, or every unit gives `mcv` (manual acts only when it loads: it
+    /// refuses a scenario with a unit without `mcv`)
     #[cite = "1.3, S-04"]
     mcv_rounding: Option<McvRounding> = "nearest_min1" of {
         "nearest_min1" => Some(McvRounding::NearestMin1),
@@ -113,7 +116,9 @@ rule_options! {
     #[cite = "3.3, S-14"]
     pincer_counts_existing_engagement: bool = false;
 
-    /// the Heroic Challenge closes at its first decisive result, or only when won
+    /// the Heroic Challenge closes at its first decisive result, or only when won (acts only
+    /// where a side declares a Heroic Challenge after one was lost:
+    /// tests/data/sob_options/heroic_challenge.toml)
     #[cite = "3.5, S-16"]
     heroic_challenge_closes_on: enum HeroicCloses {
         Decisive = "decisive", WinOnly = "win_only",
@@ -196,6 +201,8 @@ rule_options! {
     starter_cards: bool = true;
 
     /// Brilliant Tactician may act as any menu card, or only as a type in its owner's deck
+    /// (acts only where a build lacks a type its player wants:
+    /// tests/data/sob_options/tactician.toml)
     #[cite = "5.1, S-28"]
     tactician_any_type: bool = true;
 
@@ -290,7 +297,8 @@ rule_options! {
     manoeuvre_vs_declared_charge: bool = true;
 
     /// Stratagem tags up to 25% of the units (min 1), or units worth up to 25% of the army's
-    /// points
+    /// points (acts only where the first units tagged are cheap:
+    /// tests/data/sob_options/stratagem_cap.toml)
     #[cite = "5.3, S-50"]
     stratagem_cap_basis: enum CapBasis { UnitCount = "unit_count", Points = "points" } = UnitCount;
 

@@ -12,7 +12,8 @@ rule_options! {
     pub const SPECS;
 
     /// what a charge roll of 6 ("unstoppable", never defined) does: nothing extra, always the
-    /// long-charge bonuses, or no fear/terror test can stop it
+    /// long-charge bonuses, or no fear/terror test can stop it (NoFearTest acts only where a
+    /// charger fails its fear test, L498-502: tests/data/dnd_options/fear.toml)
     #[cite = "G-01"]
     unstoppable_charge: enum UnstoppableCharge { None, LongChargeBonus, NoFearTest } = None;
 
@@ -20,11 +21,6 @@ rule_options! {
     /// only) or within it (the second row fights too)
     #[cite = "G-03"]
     reach_rule: enum ReachRule { StrictLess, InclusiveLeq } = StrictLess;
-
-    /// fall back!, flee and pursue distances 2d6 + 2S - 12 below 0 count as 0 (false keeps
-    /// them, a unit then does not move)
-    #[cite = "G-04"]
-    flee_min_zero: bool = true;
 
     /// a fall back! whose 2d6 + 2S - 12 inches (L142) end on another unit carries on past the
     /// roll until clear of it (the old reading); false stops it at the farthest point of its
@@ -76,7 +72,8 @@ rule_options! {
     panic_on_any_unit_destroyed: bool = false;
 
     /// units that cause fear are immune to fear (the WFB convention; the seed has no such
-    /// clause)
+    /// clause) (acts only where a fear causer tests against another:
+    /// tests/data/dnd_options/fear.toml)
     #[cite = "G-17"]
     fear_causers_immune: bool = false;
 
@@ -114,14 +111,11 @@ rule_options! {
     #[cite = "G-41"]
     bolt_max_hits: int(1..=20) as u32 = 6;
 
-    /// use the corrected points table (levels 20, 24 and 30 are misprinted)
+    /// use the corrected points table (levels 20, 24 and 30 are misprinted) (acts only when a
+    /// scenario loads: false checks armies against the larger printed budgets there, and says
+    /// so: tests/data/dnd_options/errata.toml)
     #[cite = "G-44"]
     points_table_errata: bool = true;
-
-    /// characters, monsters and skirmishers may run (S + 2, -5 to attack, grant combat
-    /// advantage) (NOT SIMULATED yet: nobody runs)
-    #[cite = "G-50"]
-    run_rules: enum RunRules { Core4e, Disabled } = Core4e;
 
     /// turns before the battle ends on time
     #[cite = "G-46"]

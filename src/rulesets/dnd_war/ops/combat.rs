@@ -574,7 +574,7 @@ impl<T: Tracer> Ctx<'_, T> {
             self.roll(6, unit, "pursuit", 0),
             self.roll(6, unit, "pursuit", 0),
         );
-        let dist = flee_distance(d1, d2, speed, self.setup.options.flee_min_zero);
+        let dist = flee_distance(d1, d2, speed, true);
         let to = self.st.units[quarry].rect().centre - self.st.units[unit].rect().centre;
         if to.length() <= 1e-9 {
             return;

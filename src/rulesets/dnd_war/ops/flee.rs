@@ -105,7 +105,7 @@ impl<T: Tracer> Ctx<'_, T> {
             self.roll(6, unit, "fall back!", 0),
             self.roll(6, unit, "fall back!", 0),
         );
-        let budget = flee_distance(d1, d2, speed, self.setup.options.flee_min_zero);
+        let budget = flee_distance(d1, d2, speed, true);
         if budget <= 0.0 {
             self.change(unit, |_| "falls back 0 inches".to_string());
             return;

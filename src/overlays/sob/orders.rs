@@ -194,8 +194,23 @@ impl<C: SobCore> Game<'_, C> {
         match o {
             Order::Lull => self.opts().lull_trashable,
             Order::Melee => self.melee_forecast(s) < 0.0,
+            // Dead once every caster is gone: trashed like a Lull (D4
+            // values it as little).
+            Order::CastSpells => self.casters_gone(s),
             _ => false,
         }
+    }
+
+    /// Whether `s` fielded casters and none is left in the battle (digest 5.5).
+    fn casters_gone(&self, s: Side) -> bool {
+        let mut casters = (0..self.core.unit_count())
+            .filter(|&c| self.core.side(c) == s && self.core.is_wizard(c));
+        let first = casters.next();
+        first.is_some()
+            && !first
+                .into_iter()
+                .chain(casters)
+                .any(|c| self.core.in_battle(c))
     }
 
     /// Resolves (or trashes) one Orders card of `s`.

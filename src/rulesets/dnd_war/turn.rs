@@ -241,32 +241,19 @@ impl<T: Tracer> Ctx<'_, T> {
         if self.objective_move(u, may_march) {
             return;
         }
-        let side = self.st.units[u].side;
-        let Some((enemy, gap)) = self.st.nearest_enemy(u) else {
+        let Some(plan) = self.move_plan(u) else {
             return;
         };
-        let p = self.profile(u);
-        let has_target = p.ranged.is_some()
-            && self
-                .st
-                .side_units(side.other())
-                .any(|e| self.can_target(u, e));
-        let (hold, stop_short, rule) = match self.doctrine(side).movement {
-            Movement::Gunline if p.ranged.is_some() => (
-                has_target,
-                p.ranged.map_or(3.0, |r| r.inches - 1.0),
-                "movement=gunline",
-            ),
-            Movement::HoldUntil { radius } => (gap > radius, 3.0, "movement=hold_until"),
-            _ => (false, 3.0, "movement=advance"),
-        };
-        if hold {
-            self.decided(u, "move", |_| "hold".into(), rule);
+        if let Some(why) = plan.hold {
+            self.decided(u, "move", |_| why.into(), plan.rule);
             return;
         }
+        let (enemy, gap) = (plan.enemy, plan.gap);
         let speed = self.joined_speed(u);
-        let may_double =
-            may_march && self.may_double_move(u) && !has_target && !self.st.units[u].flags.walked;
+        let may_double = may_march
+            && self.may_double_move(u)
+            && !plan.has_target
+            && !self.st.units[u].flags.walked;
         // Double move only when no charge could follow this turn anyway,
         // or (an extra move action bought with an AP) when it brings a
         // charge within reach and keeps the standard action.
@@ -287,13 +274,78 @@ impl<T: Tracer> Ctx<'_, T> {
                     c.label(enemy)
                 )
             },
-            rule,
+            plan.rule,
         );
-        self.walk_toward(u, goal, Some(enemy), stop_short, double || extra);
+        self.walk_toward(u, goal, Some(enemy), plan.stop_short, double || extra);
         if extra {
             let f = &mut self.st.units[u].flags;
             f.double_moved = false;
             f.walked = true;
+        }
+    }
+
+    /// How `u`'s doctrine wants it to move now (`None`: no enemy left).
+    fn move_plan(&self, u: usize) -> Option<MovePlan> {
+        let side = self.st.units[u].side;
+        let (enemy, gap) = self.st.nearest_enemy(u)?;
+        let ranged = self.profile(u).ranged;
+        let has_target = ranged.is_some()
+            && self
+                .st
+                .side_units(side.other())
+                .any(|e| self.can_target(u, e));
+        let mut plan = MovePlan {
+            enemy,
+            gap,
+            hold: None,
+            stop_short: 3.0,
+            has_target,
+            rule: "movement=advance",
+        };
+        match (self.doctrine(side).movement, ranged) {
+            (Movement::HoldUntil { radius }, _) => {
+                plan.rule = "movement=hold_until";
+                if gap > radius {
+                    plan.hold = Some("hold");
+                    return Some(plan);
+                }
+            }
+            (Movement::Gunline, Some(r)) => {
+                plan.rule = "movement=gunline";
+                plan.hold = has_target.then_some("hold");
+                plan.stop_short = r.inches - 1.0;
+            }
+            _ => {}
+        }
+        if let Some(inches) = self.spell_range(u) {
+            self.bring_caster_into_range(u, inches, &mut plan);
+        }
+        Some(plan)
+    }
+
+    /// A unit that casts (a lone caster, or a unit with a caster joined)
+    /// moves so that an enemy is within its spell's range, cast with the
+    /// shooting procedure, range included (digest 5.5; 001:L198). While
+    /// the spell has a target it makes no double move (no shot after one),
+    /// and a lone caster holds where it is rather than walk closer to
+    /// melee. Otherwise the doctrine's hold is off (a gunline unit
+    /// closes to its caster's range) and it stops within the spell's
+    /// range, a lone caster going for the nearest enemy the spell may
+    /// target (one not engaged).
+    fn bring_caster_into_range(&self, u: usize, inches: f64, plan: &mut MovePlan) {
+        let alone = self.caster_for(u) == Some(u);
+        if self.has_spell_target(u, inches) {
+            plan.has_target = true;
+            if alone {
+                plan.hold = Some("hold: its spell has a target");
+            }
+            return;
+        }
+        plan.hold = None;
+        plan.stop_short = plan.stop_short.min(inches - 1.0);
+        if let Some((enemy, gap)) = self.nearest_spell_target(u).filter(|_| alone) {
+            plan.enemy = enemy;
+            plan.gap = gap;
         }
     }
 
@@ -412,6 +464,9 @@ impl<T: Tracer> Ctx<'_, T> {
         if s.flags.walked && !self.setup.options.move_then_charge {
             return None;
         }
+        if self.casts_instead_of_charging(u) {
+            return None;
+        }
         let doctrine = self.doctrine(s.side);
         let speed = self.joined_speed(u);
         // The courage bonus matters only against feared targets: found once, when first needed.
@@ -451,6 +506,18 @@ impl<T: Tracer> Ctx<'_, T> {
             }
         }
         best.map(|b| b.0)
+    }
+
+    /// A lone caster with a target for its spell casts rather than
+    /// charges: in the native turn it casts in the shooting phase, and a
+    /// unit that shot declares no charge (L99-111); under States of Battle
+    /// it keeps itself free for Cast Spells (digest 5.5: an engaged caster
+    /// casts nothing).
+    fn casts_instead_of_charging(&self, u: usize) -> bool {
+        self.caster_for(u) == Some(u)
+            && self
+                .spell_range(u)
+                .is_some_and(|inches| self.has_spell_target(u, inches))
     }
 
     pub fn charge_phase(&mut self, side: Side) {
@@ -518,6 +585,22 @@ impl<T: Tracer> Ctx<'_, T> {
         }
         self.st.fought = fought;
     }
+}
+
+/// How a unit's doctrine wants it to move this time.
+#[derive(Clone, Copy, Debug)]
+struct MovePlan {
+    /// The enemy it moves toward, and how far it is.
+    enemy: usize,
+    gap: f64,
+    /// Why it stays put, if it does (the decision traced).
+    hold: Option<&'static str>,
+    /// How far from the enemy's footprint it stops.
+    stop_short: f64,
+    /// It can shoot (or cast) from where it stands: no double move.
+    has_target: bool,
+    /// The doctrine setting that decided.
+    rule: &'static str,
 }
 
 /// Whether `score` beats the best so far (the first of equals is kept).

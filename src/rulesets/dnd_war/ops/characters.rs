@@ -8,10 +8,11 @@
 //! `action_points`, joining and leaving units in `joining`. When his unit is gone
 //! the character stands alone (a lone US 1 character moves as a
 //! skirmisher, L600); a character hit in close combat takes damage
-//! against his hit points.
+//! against his hit points. Also here: who casts for a unit (a lone caster
+//! or a joined one, L198), its spell's range and the targets it may reach.
 
 use super::Ctx;
-use crate::geometry::Vec2;
+use crate::geometry::{Arc, Vec2};
 use crate::overlays::sob::core::CoreEvent;
 use crate::rules::Tracer;
 use crate::rulesets::dnd_war::courage;
@@ -129,6 +130,61 @@ impl<T: Tracer> Ctx<'_, T> {
                     && self.within(unit, b, COMMAND_RADIUS)
             })
             .then_some("the battle standard")
+    }
+
+    /// The caster who casts for `unit` (a profile whose ranged attack is
+    /// a spell power, 001:L198): the unit itself, or its joined character.
+    pub fn caster_for(&self, unit: usize) -> Option<usize> {
+        let casts = |c: usize| self.profile(c).ranged.is_some_and(|a| a.spell);
+        if casts(unit) {
+            return Some(unit);
+        }
+        self.joined_hero(unit).filter(|&h| casts(h))
+    }
+
+    /// The range of the spell cast for `unit` ([`Ctx::caster_for`]).
+    pub fn spell_range(&self, unit: usize) -> Option<f64> {
+        let caster = self.caster_for(unit)?;
+        self.profile(caster).ranged.map(|a| a.inches)
+    }
+
+    /// Whether the spell cast for `unit` could target `target` from where
+    /// `unit` stands (the shooting procedure, digest 5.5): an enemy on
+    /// the table within `inches`, not engaged unless shooting into melee is
+    /// allowed, seen, and in the front arc of a unit with companies or with
+    /// a character joined (as a joined character shoots).
+    pub fn may_cast_at(&self, unit: usize, target: usize, inches: f64) -> bool {
+        let t = &self.st.units[target];
+        let arc_free = !self.profile(unit).has_companies() && self.joined_hero(unit).is_none();
+        t.on_table()
+            && t.side != self.st.units[unit].side
+            && (self.setup.options.shoot_into_melee || !self.st.engaged(target))
+            && self.st.within(unit, target, inches)
+            && (arc_free
+                || self.st.units[unit]
+                    .rect()
+                    .partly_in_arc(t.rect(), Arc::Front))
+            && self.any_company_sees(unit, target)
+    }
+
+    /// Whether the spell cast for `unit`, of range `inches`, has a target now.
+    pub fn has_spell_target(&self, unit: usize, inches: f64) -> bool {
+        let enemy = self.st.units[unit].side.other();
+        self.st
+            .side_units(enemy)
+            .any(|e| self.may_cast_at(unit, e, inches))
+    }
+
+    /// The nearest enemy a spell cast for `unit` may target once in range:
+    /// one not engaged, unless shooting into melee is allowed.
+    pub fn nearest_spell_target(&self, unit: usize) -> Option<(usize, f64)> {
+        let enemy = self.st.units[unit].side.other();
+        let into_melee = self.setup.options.shoot_into_melee;
+        self.st
+            .side_units(enemy)
+            .filter(|&e| into_melee || !self.st.engaged(e))
+            .map(|e| (e, self.st.distance(unit, e)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 
     /// States of Battle's Favour of the Gods (digest D15): whether `unit`'s

@@ -274,7 +274,7 @@ fn tune_decks_and_fairness_take_a_panel_and_say_whether_their_answer_holds() {
             "--matchups",
             "20",
             "--battles",
-            "10",
+            "5",
         ],
         &tmp.path().join("fairness"),
     );

@@ -51,7 +51,7 @@ fn the_default_run_opens_with_the_army_sheet_and_a_verdict_and_writes_its_report
         answers < armies && armies < charts,
         "answers, then armies, then charts"
     );
-    assert!(html.contains("The battle favours Humans"));
+    assert!(html.contains("Neither side is favoured beyond chance"));
     let sides = std::fs::read_to_string(out.join("army_sides.csv")).unwrap();
     assert!(sides.starts_with("side,units,models,points,morale_counters,generalship_die,orders\n"));
     assert!(sides.contains("Humans,5,90,3100,12,d10,"), "{sides}");

@@ -12,6 +12,7 @@
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 100 battles per scenario, else 30.
 
 use super::shipped_files::option_values;
+use super::support::shipped_scenarios;
 use muster::engine::play_one;
 use muster::registry::{self, RulesetSpec, WithRuleset};
 use muster::rules::options::{OptionSpec, OptionValues};
@@ -45,18 +46,6 @@ impl WithRuleset for Traces {
             })
             .collect()
     }
-}
-
-/// The ruleset's shipped scenarios, in name order.
-fn shipped(spec: &dyn RulesetSpec) -> Vec<PathBuf> {
-    let dir = root().join("scenarios").join(spec.kind().name());
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    found.sort();
-    found
 }
 
 /// The scenario at `path` with `name = value` set in the ruleset's options
@@ -118,7 +107,7 @@ fn inert_values(name: &str) -> Vec<String> {
         .iter()
         .find(|s| s.kind().name() == name)
         .expect("registered");
-    let scenarios = shipped(*spec);
+    let scenarios = shipped_scenarios(spec.kind().name());
     let mut inert = Vec::new();
     for option in spec.options() {
         let acts = |value: &String| {

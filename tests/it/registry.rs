@@ -4,11 +4,12 @@
 //! value of every option is accepted and plays on its reference scenario,
 //! and a ruleset named but not registered is refused with a clear message.
 
+use super::support::shipped_scenarios;
 use muster::engine::play_one;
 use muster::registry::{self, RulesetSpec, WithRuleset};
 use muster::rules::{NoTrace, Ruleset, RulesetKind};
 use muster::scenario::{load_scenario, load_scenario_text};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -27,17 +28,6 @@ impl WithRuleset for PlaysFew {
     }
 }
 
-fn shipped_scenarios(spec: &dyn RulesetSpec) -> Vec<PathBuf> {
-    let dir = root().join("scenarios").join(spec.kind().name());
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    found.sort();
-    found
-}
-
 #[test]
 fn every_registered_ruleset_is_named_by_its_name_and_aliases() {
     assert!(registry::RULESETS.len() >= 4);
@@ -54,7 +44,7 @@ fn every_registered_ruleset_is_named_by_its_name_and_aliases() {
 #[test]
 fn every_registered_ruleset_ships_scenarios_of_its_own_that_play() {
     for spec in registry::RULESETS {
-        let scenarios = shipped_scenarios(*spec);
+        let scenarios = shipped_scenarios(spec.kind().name());
         assert!(!scenarios.is_empty(), "{}: no scenario", spec.kind().name());
         let reference = root().join(spec.reference().scenario);
         assert!(scenarios.contains(&reference), "{}", reference.display());

@@ -6,23 +6,8 @@
 
 use super::sov_examples::unit;
 use super::sov_rules::{scenario_on, setup_of, with_seeded_battle};
+use super::support::rolls;
 use muster::rules::TraceEvent;
-
-/// The combat-move rolls of `who` in a trace.
-fn combat_rolls(events: &[TraceEvent], who: &str) -> Vec<u8> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Roll {
-                who: w,
-                purpose,
-                kept,
-                ..
-            } if w == who && purpose == "combat move" => Some(*kept),
-            _ => None,
-        })
-        .collect()
-}
 
 /// Plays one combat move of a warband at the south end toward archers
 /// whose centre is `dx` inches to the side and `dy` ahead, over many
@@ -44,8 +29,8 @@ fn reach(dx: f32, dy: f32) -> (u32, u32) {
             let gap = b.dist(0, 1);
             assert!(gap > 0.5, "the units start apart ({gap})");
             let contact = b.combat_move(0, 1);
-            let roll = combat_rolls(&b.trace.events, "warband");
-            let [r] = roll[..] else {
+            let roll = rolls(&b.trace.events, "warband", "combat move");
+            let [(_, r)] = roll[..] else {
                 panic!("one combat-move roll: {roll:?}")
             };
             let after = b.dist(0, 1);

@@ -8,7 +8,7 @@
 //! complete: every vector listed, every test it names present.
 
 use super::sov_rules::{scenario_on, setup_of, with_seeded_battle};
-use super::support::within_4_sigma;
+use super::support::{rolls, within_4_sigma};
 use muster::rules::{TraceEvent, VecTrace};
 use muster::rulesets::standards_of_valor::battle::Battle;
 use muster::rulesets::standards_of_valor::fire::FireKind;
@@ -62,23 +62,6 @@ pub(crate) fn unit(spec: &str, at: [f32; 2]) -> String {
 /// A fresh battle on `setup` with battle stream `i`, traced.
 fn with_battle<R>(setup: &SovSetup, i: u64, f: impl FnOnce(&mut Battle<'_, VecTrace>) -> R) -> R {
     with_seeded_battle(0x5EED_0002, setup, i, f)
-}
-
-/// The rolls (die faces, result) unit `who` made for `purpose`, in order.
-fn rolls(events: &[TraceEvent], who: &str, purpose: &str) -> Vec<(u8, u8)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Roll {
-                who: w,
-                purpose: p,
-                die,
-                kept,
-                ..
-            } if w == who && p == purpose => Some((*die, *kept)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Index of the first roll `who` made for `purpose`.

@@ -12,6 +12,7 @@
 
 use super::sov_examples::unit;
 use super::sov_rules::{scenario_on, setup_of, with_seeded_battle};
+use super::support::rolls;
 use muster::rules::{TraceEvent, VecTrace};
 use muster::rulesets::standards_of_valor::battle::Battle;
 use muster::rulesets::standards_of_valor::doctrine::Movement;
@@ -48,23 +49,6 @@ fn tribune(at: [f32; 2]) -> String {
 /// A Germanic warband far off at the north end of the table.
 fn far_enemy() -> String {
     unit("enemy germanic_warrior 24x12 open regular 2", [36.0, 44.0])
-}
-
-/// The rolls (die faces, result) `who` made for `purpose`, in order.
-fn rolls(events: &[TraceEvent], who: &str, purpose: &str) -> Vec<(u8, u8)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Roll {
-                who: w,
-                purpose: p,
-                die,
-                kept,
-                ..
-            } if w == who && p == purpose => Some((*die, *kept)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Index of the first change line of `who` containing `text`.

@@ -8,10 +8,10 @@
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 200 battles per scenario, else 30.
 
 use super::sov_rules::with_seeded_battle;
+use super::support::shipped_scenarios;
 use muster::rules::Tracer;
 use muster::rulesets::standards_of_valor::battle::Battle;
 use muster::scenario::{load_scenario, ScenarioRules};
-use std::path::PathBuf;
 
 fn battles() -> u64 {
     if std::env::var("MUSTER_SLOW_TESTS").is_ok_and(|v| v == "1") {
@@ -50,23 +50,12 @@ fn overlapping_pair<T: Tracer>(b: &Battle<'_, T>) -> Option<(String, String)> {
     None
 }
 
-fn shipped() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/standards_of_valor");
-    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    found.sort();
-    found
-}
-
 #[test]
 #[ignore = "a known fault of issue 40: about 18% of turns end with two units overlapping (the cohort scenarios deploy the archers and the turma overlapping; withdrawals, falls back, Broken and rout moves, turns); run with --ignored"]
 fn no_two_units_overlap_unless_locked_together() {
     let mut found = Vec::new();
     let mut turns = 0;
-    for path in shipped() {
+    for path in shipped_scenarios("standards_of_valor") {
         let scenario = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
         let ScenarioRules::StandardsOfValor(rules) = scenario.rules else {
             panic!("{}", path.display())
@@ -102,7 +91,7 @@ fn no_two_units_overlap_unless_locked_together() {
 
 #[test]
 fn the_overlap_check_catches_two_units_on_one_spot() {
-    let path = shipped()
+    let path = shipped_scenarios("standards_of_valor")
         .into_iter()
         .find(|p| p.ends_with("cohort_vs_warband.toml"))
         .unwrap();

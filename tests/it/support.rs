@@ -76,3 +76,36 @@ pub fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     }
     files
 }
+
+/// The rolls (die faces, result) unit `who` made for `purpose`, in the
+/// order of a trace's events.
+pub fn rolls(events: &[muster::rules::TraceEvent], who: &str, purpose: &str) -> Vec<(u8, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            muster::rules::TraceEvent::Roll {
+                who: w,
+                purpose: p,
+                die,
+                kept,
+                ..
+            } if w == who && p == purpose => Some((*die, *kept)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The shipped scenario files of the ruleset folder `scenarios/<folder>/`,
+/// in name order.
+pub fn shipped_scenarios(folder: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(folder);
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    found.sort();
+    found
+}

@@ -108,7 +108,8 @@ impl<T: Tracer> Battle<'_, T> {
     /// keeps lanes and `u` does not see `e`.
     fn friend_in_the_lane(&self, u: usize, e: usize) -> Option<usize> {
         let doctrine = &self.setup.sides[self.side(u)].doctrine;
-        if !doctrine.keep_lanes || self.sees(u, e) {
+        let friends_hide = self.setup.options.formed_units_block_sight;
+        if !(doctrine.keep_lanes && friends_hide) || self.sees(u, e) {
             return None;
         }
         let (from, to) = (self.st.units[u].pos, self.st.units[e].pos);

@@ -148,12 +148,13 @@ impl<T: Tracer> Ctx<'_, T> {
         self.profile(caster).ranged.map(|a| a.inches)
     }
 
-    /// Whether the spell cast for `unit` could target `target` from where
-    /// `unit` stands (the shooting procedure, digest 5.5): an enemy on
-    /// the table within `inches`, not engaged unless shooting into melee is
-    /// allowed, seen, and in the front arc of a unit with companies or with
-    /// a character joined (as a joined character shoots).
-    pub fn may_cast_at(&self, unit: usize, target: usize, inches: f64) -> bool {
+    /// Whether a ranged attack of `inches` made for `unit` (a spell, or a
+    /// joined character's shot) could target `target` from where `unit`
+    /// stands (the shooting procedure, digest 5.5): an enemy on the table
+    /// within `inches`, not engaged unless shooting into melee is allowed,
+    /// seen, and in the front arc of a unit with companies or with a
+    /// character joined.
+    pub fn may_aim_at(&self, unit: usize, target: usize, inches: f64) -> bool {
         let t = &self.st.units[target];
         let arc_free = !self.profile(unit).has_companies() && self.joined_hero(unit).is_none();
         t.on_table()
@@ -172,7 +173,7 @@ impl<T: Tracer> Ctx<'_, T> {
         let enemy = self.st.units[unit].side.other();
         self.st
             .side_units(enemy)
-            .any(|e| self.may_cast_at(unit, e, inches))
+            .any(|e| self.may_aim_at(unit, e, inches))
     }
 
     /// The nearest enemy a spell cast for `unit` may target once in range:

@@ -21,7 +21,6 @@
 //!   turn.
 
 use super::Ctx;
-use crate::geometry::Arc;
 use crate::rules::{Side, Tracer};
 use crate::rulesets::dnd_war::setup::footprint;
 use crate::rulesets::dnd_war::state::Status;
@@ -188,15 +187,8 @@ impl<T: Tracer> Ctx<'_, T> {
         {
             return;
         }
-        let legal = |c: &Self, e: usize| {
-            let t = &c.st.units[e];
-            t.on_table()
-                && t.side != c.st.units[unit].side
-                && (c.setup.options.shoot_into_melee || !c.st.engaged(e))
-                && c.st.within(unit, e, ranged.inches)
-                && c.st.units[unit].rect().partly_in_arc(t.rect(), Arc::Front)
-                && c.any_company_sees(unit, e)
-        };
+        // `unit` has a hero joined, so the front arc applies.
+        let legal = |c: &Self, e: usize| c.may_aim_at(unit, e, ranged.inches);
         let target = match unit_target {
             Some(t) => Some(t).filter(|&t| legal(self, t)),
             None => self

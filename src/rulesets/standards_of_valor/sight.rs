@@ -1,5 +1,5 @@
 //! Line of sight (L490-512, L520): woods block it (`terrain`), and, under
-//! the option `formed_units_block_sight`, so do formed units, Close and
+//! the option `formed_units_block_sight` (on by default), so do formed units, Close and
 //! Open Order, friend or foe, standing between the two; Skirmish units
 //! never do. A message needs more (L871): every body of troops between
 //! sender and receiver, friend or foe and whatever its formation, blocks

@@ -4,7 +4,9 @@
 //! cannot strike back, combat resolution for a whole fight (a connected
 //! group of engaged units, G-23), break tests at DC 10 + margin (fear and
 //! terror, the natural-20 rule), flight directly away, panic of allies
-//! near a unit that flees, and pursuit.
+//! near a unit that flees, and pursuit (a pursuer that reaches another
+//! enemy stops at contact and charges it; the fight of a catch or of such
+//! a contact waits for the next turn, L442).
 //!
 //! Characters strike beside their unit and can be picked out by enemy
 //! dice (L616-618); challenges are in `challenge`.

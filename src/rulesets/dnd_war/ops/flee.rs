@@ -1,6 +1,6 @@
 //! Fall back! moves (L138-150, G-04 to G-07): a fleeing unit turns for free
-//! to face its flight and moves 2d6 + 2S - 12 inches (L142; 0 at least by
-//! default; difficult ground costs double) in a straight line. The sweep
+//! to face its flight and moves 2d6 + 2S - 12 inches (L142; 0 at least;
+//! difficult ground costs double) in a straight line. The sweep
 //! meets, in order of distance, allies it passes through (each tests at
 //! DC 13 plus panic modifiers or flees the same way, engaged or not, L145),
 //! the first enemy (You Cannot Pass!: the fleeing unit is destroyed; an

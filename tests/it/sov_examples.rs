@@ -426,7 +426,7 @@ fn t47_close_order_cavalry_in_the_open_at_band_two_is_a_d4() {
 fn locked_setup(north_formation: &str, follow_through: bool) -> SovSetup {
     let aux = unit("aux auxiliary 20x10 close regular 2", [36.0, 20.0]);
     let spec = format!("warband germanic_warrior 20x10 {north_formation} regular 2");
-    let warband = unit(&spec, [36.0, 22.0]);
+    let warband = unit(&spec, [36.0, 23.0]);
     let mut setup = setup_of(&scenario("", &[aux], &[warband], ""));
     for side in &mut setup.sides {
         side.doctrine.follow_through = follow_through;
@@ -474,7 +474,7 @@ fn t70_a_lost_scrum_falls_back_and_loses_levels() {
         |_| {},
         |b| {
             // Where `locked_setup` stands the pair.
-            let before = [[36.0, 20.0], [36.0, 22.0]];
+            let before = [[36.0, 20.0], [36.0, 23.0]];
             let ev = &b.trace.events;
             let inflicted = [losses(ev, "warband"), losses(ev, "aux")];
             let score = inflicted.map(|c| u32::from(c) + 2);

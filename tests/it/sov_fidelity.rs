@@ -182,7 +182,7 @@ fn an_overlap_shifts_one_die_up_for_each_flank() {
     // files of Open Order foot (4.5"), at the same integrity: two of its
     // Regular D8s become D10s, the rest stay D8s (reach equal, no charge).
     let turma = unit("turma turma 16x8 open regular 2", [36.0, 20.0]);
-    let foe = unit("foe germanic_warrior 6x3 open regular 2", [36.0, 23.5]);
+    let foe = unit("foe germanic_warrior 6x3 open regular 2", [36.0, 24.0]);
     let setup = scenario("", &[turma], &[foe]);
     let mut above_d8 = 0;
     for i in 0..300 {
@@ -240,7 +240,7 @@ fn a_shield_wall_shifts_whoever_faces_it_in_every_round() {
     // wall": the warband's Regular D8s are D6s against the legionaries'
     // wall whether the legionaries or the warband are the active unit.
     let legion = unit("legion legionary 20x10 close veteran 2", [36.0, 20.0]);
-    let foe = unit("foe germanic_warrior 24x6 open regular 2", [36.0, 23.5]);
+    let foe = unit("foe germanic_warrior 24x6 open regular 2", [36.0, 24.0]);
     let setup = scenario("", &[legion], &[foe]);
     for i in 0..200 {
         for active in [0, 1] {

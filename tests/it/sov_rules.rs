@@ -235,7 +235,7 @@ fn the_charge_test_adds_its_threat_levels() {
     // +1 (cavalry v shield wall) +2 (a Phalanx from the front; a Testudo is
     // a Phalanx protected all round, L3066-3074) = 4.
     let skirm = r#"{ profile = "archer", figures = 10, formation = "skirmish", quality = "regular", lv = 2, at = [36, 30] }"#;
-    let turma = r#"{ profile = "turma", figures = 16, files = 8, formation = "open", quality = "regular", lv = 2, at = [20, 30] }"#;
+    let turma = r#"{ profile = "turma", figures = 16, files = 8, formation = "open", quality = "regular", lv = 2, at = [14, 30] }"#;
     let setup = setup_of(&scenario(LEGIONARIES, &format!("{skirm}, {turma}"), ""));
     with_battle(&setup, 0, |b| {
         b.st.units[1].cl = Cl::Steady;
@@ -309,7 +309,7 @@ fn fright_checks_start_at_half_and_test_at_the_ratio() {
     let troopers = r#"{ profile = "auxiliary", label = "troopers", figures = 10, files = 10, formation = "close", quality = "regular", lv = 2, at = [36, 8] }"#;
     let foot = r#"{ profile = "archer", label = "runners", figures = 4, formation = "skirmish", quality = "regular", lv = 2, at = [10, 8] }"#;
     let horse = r#"{ profile = "turma", label = "riders", figures = 5, formation = "skirmish", quality = "regular", lv = 2, at = [10, 8] }"#;
-    let far = r#"{ profile = "germanic_warrior", figures = 24, formation = "open", quality = "regular", lv = 2, at = [36, 46] }"#;
+    let far = r#"{ profile = "germanic_warrior", figures = 24, formation = "open", quality = "regular", lv = 2, at = [36, 44] }"#;
     let tested = |events: &[TraceEvent]| {
         events.iter().any(|e| {
             matches!(e, TraceEvent::Roll { who, purpose, .. } if who == "troopers" && purpose == "fright check")

@@ -339,7 +339,8 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Reform one integrity level up toward the starting formation
-    /// (Reaction TL 0, L971); Drilled units may reform once more (L3098).
+    /// (Reaction TL 0, L971), where the new block has room (L1621);
+    /// Drilled units may reform once more (L3098).
     fn try_reform(&mut self, u: usize, done: &mut Done) -> bool {
         let start = self.setup.units[u].formation;
         let (formation, files) = (self.st.units[u].formation, self.st.units[u].files);
@@ -349,10 +350,13 @@ impl<T: Tracer> Battle<'_, T> {
         if !doctrine.reform || formation as u8 <= start as u8 || done.reformed >= limit || near {
             return false;
         }
+        let mount = self.setup.profile_of(u).mount;
+        let (f, files) = field::raise_integrity(formation, files, mount);
+        if !self.has_room(u, &self.block_as(u, files, f, self.st.units[u].facing)) {
+            return false;
+        }
         done.reformed += 1;
         if self.reaction(u, 0, "reform") == TestResult::Pass {
-            let mount = self.setup.profile_of(u).mount;
-            let (f, files) = field::raise_integrity(formation, files, mount);
             self.st.units[u].formation = f;
             self.st.units[u].files = files;
             self.change(u, |_| format!("reforms into {}", f.name()));

@@ -272,11 +272,13 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Withdrawal from a charge: max(6", base move) straight away from the
-    /// charger, and one integrity level lost (L2663, L2673).
+    /// charger, short of any unit in the way (L1615), and one integrity
+    /// level lost (L2663, L2673).
     fn withdraw(&mut self, t: usize, from: usize) {
         let step = move_inches(self.setup.profile_of(t).move_die).max(6.0);
         let threat = self.st.units[from].pos;
-        self.st.units[t].pos = self.away_over_ground(t, threat, step);
+        let to = self.away_over_ground(t, threat, step);
+        self.move_away(t, to);
         self.lose_integrity(t);
         self.change(t, |_| "withdraws".to_string());
         self.leave_if_off_table(t);

@@ -199,13 +199,18 @@ pub fn deploy(
     profiles: &[Profile],
 ) -> Result<Deployment, Vec<Misfit>> {
     let mut at: Vec<[f32; 2]> = units.iter().map(|u| u.at).collect();
+    let mut misfits = Vec::new();
     if kind == SetupKind::Placed {
+        off_the_edge(units, profiles, table, &mut misfits);
+        overlaps(units, profiles, &at, kind, &mut misfits);
+        if !misfits.is_empty() {
+            return Err(misfits);
+        }
         return Ok(Deployment {
             at,
             order: Vec::new(),
         });
     }
-    let mut misfits = Vec::new();
     let mut firsts = [0; 2];
     for (s, side) in [Side::A, Side::B].into_iter().enumerate() {
         let Some(command) = command_unit(units, side) else {
@@ -372,6 +377,42 @@ fn encounter(
     }
 }
 
+/// A problem for every placed unit whose block hangs over a table edge
+/// (its centre is checked on reading).
+fn off_the_edge(
+    units: &[UnitSpec],
+    profiles: &[Profile],
+    table: [f32; 2],
+    misfits: &mut Vec<Misfit>,
+) {
+    for (u, unit) in units.iter().enumerate() {
+        let b = shape(units, profiles, u);
+        let [x, y] = unit.at;
+        let over = [
+            b.half_x - x,
+            x + b.half_x - table[0],
+            b.half_y - y,
+            y + b.half_y - table[1],
+        ]
+        .into_iter()
+        .fold(0.0f32, f32::max);
+        if over > EPS {
+            misfits.push(Misfit {
+                unit: u,
+                message: format!(
+                    "`{}` ({:.1}\" wide, {:.1}\" deep at [{x}, {y}]) hangs {over:.1}\" over the edge of the {} x {} table",
+                    unit.label,
+                    2.0 * b.half_x,
+                    2.0 * b.half_y,
+                    table[0],
+                    table[1]
+                ),
+                hint: format!("move `at` {over:.1}\" in from the edge, or give it fewer files"),
+            });
+        }
+    }
+}
+
 /// A problem for every unit that overlaps one listed before it.
 fn overlaps(
     units: &[UnitSpec],
@@ -392,18 +433,49 @@ fn overlaps(
             (a.centre[0] - b.centre[0]).abs() < a.half_x + b.half_x - EPS
                 && (a.centre[1] - b.centre[1]).abs() < a.half_y + b.half_y - EPS
         });
-        if let Some(i) = hit {
-            misfits.push(Misfit {
+        let Some(i) = hit else { continue };
+        let (a, names) = (&blocks[i], (&units[j].label, &units[i].label));
+        misfits.push(match kind {
+            SetupKind::Placed => placed_overlap(j, names, a, b),
+            _ => Misfit {
                 unit: j,
                 message: format!(
                     "`{}` would overlap `{}` in the {} set-up",
-                    units[j].label,
-                    units[i].label,
+                    names.0,
+                    names.1,
                     kind.name()
                 ),
                 hint: SMALLER.to_string(),
-            });
-        }
+            },
+        });
+    }
+}
+
+/// The problem for placed unit `unit`, block `b` (label `names.0`), whose block
+/// overlaps placed unit `a`'s (`names.1`): no unit stands inside another
+/// (L1612-1621), so the fix is to move one of them.
+fn placed_overlap(unit: usize, names: (&String, &String), a: &Block, b: &Block) -> Misfit {
+    let across = a.half_x + b.half_x - (a.centre[0] - b.centre[0]).abs();
+    let deep = a.half_y + b.half_y - (a.centre[1] - b.centre[1]).abs();
+    Misfit {
+        unit,
+        message: format!(
+            "`{}` ({:.1}\" wide, {:.1}\" deep at [{}, {}]) overlaps `{}` ({:.1}\" wide at [{}, {}]) by {across:.1}\" across and {deep:.1}\" deep",
+            names.0,
+            2.0 * b.half_x,
+            2.0 * b.half_y,
+            b.centre[0],
+            b.centre[1],
+            names.1,
+            2.0 * a.half_x,
+            a.centre[0],
+            a.centre[1],
+        ),
+        hint: format!(
+            "move `at` of one of them {:.1}\" apart across or {:.1}\" apart in depth, or give it fewer files",
+            across.max(0.0) + 0.1,
+            deep.max(0.0) + 0.1
+        ),
     }
 }
 

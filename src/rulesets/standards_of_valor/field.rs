@@ -246,7 +246,8 @@ pub fn charge_aspect(attacker: &Block, target: &Block) -> u8 {
 /// Where along the move `from` -> `to` (0 at the start, 1 at the end) a
 /// block of half extents `half` first touches `other`; None when it never
 /// does, or when it overlaps `other` already at the start (it may move
-/// out). Blocks that only touch edges do not count.
+/// out). Blocks that only touch edges do not count; a block that starts
+/// touching and moves in is stopped at 0.
 pub fn first_touch(from: [f32; 2], to: [f32; 2], half: (f32, f32), other: &Block) -> Option<f32> {
     let reach = [other.half_x + half.0 - 0.01, other.half_y + half.1 - 0.01];
     let (mut t_in, mut t_out) = (f32::NEG_INFINITY, f32::INFINITY);
@@ -264,8 +265,24 @@ pub fn first_touch(from: [f32; 2], to: [f32; 2], half: (f32, f32), other: &Block
         t_out = t_out.min(a.max(b));
     }
     let touches = t_in < t_out && (0.0..=1.0).contains(&t_in);
-    touches.then_some(t_in)
+    if touches || t_in >= 0.0 || t_out <= t_in {
+        return touches.then_some(t_in);
+    }
+    // Starts inside the reach: a block that only just touches `other`
+    // (within float noise of its edge) is stopped at once when the move
+    // takes it in, rather than counted as inside and let through.
+    let in_by = (0..2)
+        .map(|k| (from[k] - other.centre[k]).abs())
+        .zip(reach)
+        .map(|(off, r)| r - off)
+        .fold(f32::INFINITY, f32::min);
+    let travel_inside = t_out.min(1.0) * (to[0] - from[0]).hypot(to[1] - from[1]);
+    (in_by < TOUCH && travel_inside > TOUCH).then_some(0.0)
 }
+
+/// How far inside another block's reach a block may start and still count
+/// as only touching it, in inches.
+const TOUCH: f32 = 0.05;
 
 /// The point a fraction `t` of the way from `from` to `to`.
 pub fn lerp(from: [f32; 2], to: [f32; 2], t: f32) -> [f32; 2] {
@@ -420,6 +437,14 @@ mod tests {
             first_touch([10.0, 10.0], [10.0, 20.0], (1.0, 1.0), &wall),
             None
         );
+        // Starting just touching its end (within float noise), a move
+        // along its face into it is stopped at once; one away is free.
+        let touching = [10.0 - 5.0 - 1.0 + 0.01 + 1e-6, 10.0];
+        assert_eq!(
+            first_touch(touching, [20.0, 10.0], (1.0, 1.0), &wall),
+            Some(0.0)
+        );
+        assert_eq!(first_touch(touching, [0.0, 10.0], (1.0, 1.0), &wall), None);
     }
 
     #[test]

@@ -161,13 +161,15 @@ impl<T: Tracer> Battle<'_, T> {
         true
     }
 
-    /// The loser of a scrum falls back max(6", base move) (L2779).
+    /// The loser of a scrum falls back max(6", base move) (L2779), short
+    /// of any unit in the way (L1615).
     fn fall_back(&mut self, u: usize) {
         let Some(e) = self.release(u) else {
             return;
         };
         let step = move_inches(self.setup.profile_of(u).move_die).max(6.0);
-        self.st.units[u].pos = self.away_over_ground(u, self.st.units[e].pos, step);
+        let to = self.away_over_ground(u, self.st.units[e].pos, step);
+        self.move_away(u, to);
         self.change(u, |_| "falls back".to_string());
         self.leave_if_off_table(u);
     }

@@ -144,7 +144,8 @@ impl<T: Tracer> Battle<'_, T> {
         }
     }
 
-    /// One integrity level lost (L411, L481-488).
+    /// One integrity level lost (L411, L481-488); the wider block makes
+    /// room where it overlaps another unit ([`Self::make_room`]).
     pub fn lose_integrity(&mut self, u: usize) {
         let mount = self.setup.profile_of(u).mount;
         let s = &self.st.units[u];
@@ -154,6 +155,7 @@ impl<T: Tracer> Battle<'_, T> {
             self.st.units[u].files = files;
             self.st.units[u].shield_wall = false;
             self.change(u, |_| format!("loses integrity: now {}", f.name()));
+            self.make_room(u);
         }
     }
 

@@ -135,7 +135,7 @@ impl<T: Tracer> Battle<'_, T> {
             return false;
         }
         let pos = self.ground_step(u, beside, gap.min(step), step);
-        self.move_among_units(u, pos, e);
+        self.move_among_units(u, pos, u);
         self.change(u, |b| format!("steps out from behind {}", b.label(f)));
         true
     }

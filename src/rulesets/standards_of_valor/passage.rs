@@ -7,7 +7,8 @@
 //! friend in the way. A friend that a fleeing unit passes through tests
 //! Confidence at the ratio of fleeing to standing figures (cavalry double),
 //! and a fleeing unit that ends inside a friend is moved on until clear.
-//! Withdrawals, falls back and Broken moves do not look at other units.
+//! Broken moves do not look at other units (Broken units skirmish);
+//! withdrawals and falls back stop short of them (`room.rs`).
 
 use super::battle::Battle;
 use super::field;

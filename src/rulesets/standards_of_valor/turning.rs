@@ -19,7 +19,10 @@ impl<T: Tracer> Battle<'_, T> {
     /// wheel when the unit can make one (a quarter turn that keeps its
     /// frontage, `try_wheel`), else by a facing turn, in which every
     /// trooper turns, so a quarter turn makes the old depth the new front
-    /// (Close Order cavalry may not). Skirmishers have no flanks (L2804).
+    /// (Close Order cavalry may not). A quarter turn changes the block's
+    /// shape where files and ranks are spaced differently (cavalry, Open
+    /// Order), so it is made only where the turned block has room.
+    /// Skirmishers have no flanks (L2804).
     pub(super) fn try_face(&mut self, u: usize, done: &mut Done) -> bool {
         let p = self.setup.profile_of(u);
         let s = &self.st.units[u];
@@ -42,14 +45,18 @@ impl<T: Tracer> Battle<'_, T> {
             done.reformed += 1;
             return true;
         }
-        if close_horse {
+        let s = &self.st.units[u];
+        let files = if quarter {
+            field::ranks(s.figures, s.files).max(1)
+        } else {
+            s.files
+        };
+        let turned = self.block_as(u, files, s.formation, facing);
+        if close_horse || !self.has_room(u, &turned) {
             return false;
         }
         done.reformed += 1;
-        if quarter {
-            let s = &self.st.units[u];
-            self.st.units[u].files = field::ranks(s.figures, s.files).max(1);
-        }
+        self.st.units[u].files = files;
         self.st.units[u].facing = facing;
         self.change(u, |b| {
             format!("faces {} toward {}", facing.name(), b.label(e))
@@ -114,19 +121,5 @@ impl<T: Tracer> Battle<'_, T> {
             }
         }
         true
-    }
-
-    /// Whether `block`, a new place for `u`, lies on the table and clear
-    /// of every other unit on it.
-    fn fits_on_table(&self, u: usize, block: &field::Block) -> bool {
-        let [x, y] = block.centre;
-        let inside = x - block.half_x >= 0.0
-            && x + block.half_x <= self.setup.width
-            && y - block.half_y >= 0.0
-            && y + block.half_y <= self.setup.depth;
-        inside
-            && (0..self.st.units.len())
-                .filter(|&o| o != u && self.st.units[o].on_table())
-                .all(|o| !field::overlap(block, &self.block(o)))
     }
 }

@@ -15,6 +15,7 @@ mod it {
     pub mod dnd_doctrines;
     pub mod dnd_fidelity;
     pub mod dnd_fidelity_two;
+    pub mod dnd_geometry;
     pub mod dnd_helpers;
     pub mod dnd_probabilities;
     pub mod dnd_pursuit;
@@ -44,6 +45,7 @@ mod it {
     pub mod sob_on_dnd;
     pub mod sob_script;
     pub mod sob_vectors;
+    pub mod sov_battle_checks;
     pub mod sov_charges;
     pub mod sov_combined;
     pub mod sov_examples;

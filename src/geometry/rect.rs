@@ -136,6 +136,27 @@ impl Rect {
         self.overlaps_with_corners(other, &self.corners(), &other.corners())
     }
 
+    /// How deep the two rectangles cross: the least distance one must move
+    /// along any separating axis to clear the other (0 when they only
+    /// touch or are apart).
+    pub fn penetration(&self, other: &Rect) -> f64 {
+        let (a, b) = (self.corners(), other.corners());
+        let axes = [
+            self.facing,
+            self.facing.right(),
+            other.facing,
+            other.facing.right(),
+        ];
+        axes.iter()
+            .map(|&axis| {
+                let (amin, amax) = project(&a, axis);
+                let (bmin, bmax) = project(&b, axis);
+                (amax - bmin).min(bmax - amin)
+            })
+            .fold(f64::INFINITY, f64::min)
+            .max(0.0)
+    }
+
     /// [`Rect::overlaps`] given both rectangles' [`Rect::corners`].
     fn overlaps_with_corners(&self, other: &Rect, a: &[Vec2; 4], b: &[Vec2; 4]) -> bool {
         let axes = [

@@ -86,7 +86,7 @@ impl RulesetSpec for SobSpec {
         Reference {
             scenario: "scenarios/states_of_battle/heroes_and_monster.toml",
             battles: 20_000,
-            pinned: (423, 13),
+            pinned: (425, 11),
         }
     }
 }

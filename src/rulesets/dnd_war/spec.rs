@@ -82,7 +82,7 @@ impl RulesetSpec for DndWarSpec {
         Reference {
             scenario: "scenarios/dnd_war/infantry_lines.toml",
             battles: 50_000,
-            pinned: (393, 87),
+            pinned: (395, 88),
         }
     }
 }

@@ -129,6 +129,13 @@ impl<T: Tracer> Battle<'_, T> {
 
     /// One turn: alternate activations until both sides are done.
     pub fn play_turn(&mut self) {
+        self.play_turn_watched(|_| {});
+    }
+
+    /// [`Self::play_turn`], showing `watch` the battle before each
+    /// activation (the battle checks replay each activation against the
+    /// state it started from).
+    pub fn play_turn_watched(&mut self, mut watch: impl FnMut(&Self)) {
         for s in self.st.units.iter_mut() {
             s.activated = false;
             s.casualties_this_turn = 0;
@@ -152,6 +159,7 @@ impl<T: Tracer> Battle<'_, T> {
                 continue;
             }
             if let Some(u) = self.next_unit(s) {
+                watch(self);
                 self.activate(u);
                 self.update_objectives();
             }

@@ -21,6 +21,7 @@
 //!   turn.
 
 use super::Ctx;
+use crate::geometry::Rect;
 use crate::rules::{Side, Tracer};
 use crate::rulesets::dnd_war::setup::footprint;
 use crate::rulesets::dnd_war::state::Status;
@@ -104,17 +105,20 @@ impl<T: Tracer> Ctx<'_, T> {
     }
 
     /// The character joined to `unit` leaves it from his place at the front
-    /// of the command company and stands alone (L604, L614).
+    /// of the command company and stands alone just in front of it (L604,
+    /// L614).
     pub fn leave(&mut self, unit: usize) -> Option<usize> {
         let h = self.joined_hero(unit)?;
         let r = *self.st.units[unit].rect();
         let p = self.profile(h);
         let body = self.st.units[h].body;
-        // He steps out across the front edge at the command company.
-        let centre = r.front_centre();
+        // He steps out across the front edge at the command company, his
+        // base just clear of it (L39: units touch only when engaged).
+        let base = footprint(p, &body, r.front_centre(), r.facing);
+        let centre = r.front_centre() + r.facing * (base.depth / 2.0);
         let flags = self.st.units[unit].flags;
         let hero = &mut self.st.units[h];
-        hero.set_rect(footprint(p, &body, centre, r.facing));
+        hero.set_rect(Rect { centre, ..base });
         hero.set_status(Status::Ready);
         hero.host = None;
         hero.flags.walked |= flags.walked;

@@ -83,7 +83,17 @@ impl<T: Tracer> Ctx<'_, T> {
                 return None;
             }
             let gap = r.distance(o.rect());
-            let clear = gap >= need || gap >= self.st.distance(unit, i);
+            let now = self.st.distance(unit, i);
+            // Footprints already touching measure 0 apart however deep
+            // they cross: then only a place that crosses no deeper is no
+            // nearer.
+            let no_nearer = if gap == 0.0 && now == 0.0 {
+                let here = self.st.units[unit].rect();
+                r.penetration(o.rect()) <= here.penetration(o.rect()) + 1e-9
+            } else {
+                gap >= now
+            };
+            let clear = gap >= need || no_nearer;
             (!clear).then_some((*o.rect(), gap))
         })
     }

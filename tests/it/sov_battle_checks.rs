@@ -1,0 +1,362 @@
+//! Standards of Valor battle invariants checked against the real battle
+//! state: battles of every shipped scenario are played activation by
+//! activation, and what each activation's trace says is checked against
+//! the state the activation started from (charges are declared at the
+//! start of an activation, L2576):
+//!
+//! - no charge is declared, joined or compelled at an enemy the charger
+//!   cannot see (L520-523, L2596: a charge needs a target in sight);
+//! - a unit that has left the table never acts again;
+//! - no message (a rally, a transferred activation) goes to or from a
+//!   unit locked in hand-to-hand (L879-881; the one order allowed, to
+//!   withdraw, no doctrine sends).
+//!
+//! Each check is proved by a made-up trace that breaks it.
+//! `MUSTER_SLOW_TESTS=1` (CI) plays 200 battles per scenario, else 30.
+
+use super::sov_rules::with_seeded_battle;
+use super::support::shipped_scenarios;
+use muster::dice::Dice;
+use muster::rules::{NoTrace, TraceEvent, VecTrace};
+use muster::rulesets::standards_of_valor::battle::Battle;
+use muster::rulesets::standards_of_valor::setup::SovSetup;
+use muster::rulesets::standards_of_valor::state::{Gone, State};
+use muster::scenario::{load_scenario, ScenarioRules};
+
+fn battles() -> u64 {
+    if std::env::var("MUSTER_SLOW_TESTS").is_ok_and(|v| v == "1") {
+        200
+    } else {
+        30
+    }
+}
+
+/// The state an activation started from, on the scenario's set-up.
+struct Before<'a> {
+    setup: &'a SovSetup,
+    state: State,
+}
+
+impl Before<'_> {
+    /// Runs `f` on a battle over a copy of the state (no dice are rolled).
+    fn with<R>(&self, f: impl FnOnce(&Battle<'_, NoTrace>) -> R) -> R {
+        let mut state = self.state.clone();
+        let mut dice = Dice::for_battle(0, 0);
+        let b = Battle {
+            setup: self.setup,
+            st: &mut state,
+            dice: &mut dice,
+            trace: &mut NoTrace,
+        };
+        f(&b)
+    }
+
+    /// The index of the unit labelled `label`.
+    fn unit(&self, label: &str) -> Option<usize> {
+        self.with(|b| (0..b.st.units.len()).find(|&u| b.label(u) == label))
+    }
+}
+
+/// Who each charge in `events` comes from and goes to: declared
+/// ("favourable at Y", "compulsory at Y") or joined ("joins X's assault on Y").
+fn charges(events: &[TraceEvent]) -> Vec<(String, String)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Decision {
+                unit,
+                decision,
+                choice,
+                ..
+            } if decision == "charge" => {
+                let (_, target) = choice.rsplit_once(" at ")?;
+                Some((unit.clone(), target.to_string()))
+            }
+            TraceEvent::Change { unit, change, .. } if change.starts_with("joins ") => {
+                let (_, target) = change.rsplit_once(" assault on ")?;
+                Some((unit.clone(), target.to_string()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every charge of the activation at an enemy its charger could not see.
+fn charges_out_of_sight(before: &Before<'_>, events: &[TraceEvent]) -> Vec<String> {
+    charges(events)
+        .into_iter()
+        .filter(|(from, to)| {
+            let (Some(u), Some(t)) = (before.unit(from), before.unit(to)) else {
+                return true;
+            };
+            !before.with(|b| b.sees(u, t))
+        })
+        .map(|(from, to)| format!("{from} charges {to}, which it cannot see"))
+        .collect()
+}
+
+/// Whether event `e` is unit `label` acting: activating, deciding, firing,
+/// moving or making contact.
+fn acts(e: &TraceEvent, label: &str) -> bool {
+    match e {
+        TraceEvent::Decision { unit, .. } => unit == label,
+        TraceEvent::Change { unit, change, .. } if unit == label => [
+            "activates",
+            "takes a transferred",
+            "fires ",
+            "moves ",
+            "contacts ",
+            "joins ",
+        ]
+        .iter()
+        .any(|w| change.starts_with(w)),
+        _ => false,
+    }
+}
+
+/// Every act in the activation of a unit that had left the table, before
+/// it began or earlier in it.
+fn acts_after_leaving(before: &Before<'_>, events: &[TraceEvent]) -> Vec<String> {
+    let mut found = Vec::new();
+    let gone_before = before.with(|b| {
+        (0..b.st.units.len())
+            .filter(|&u| !b.st.units[u].on_table())
+            .map(|u| b.label(u))
+            .collect::<Vec<_>>()
+    });
+    let mut gone = gone_before;
+    for e in events {
+        if let Some(who) = gone.iter().find(|l| acts(e, l)) {
+            found.push(format!("{who}, off the table, acts: {e}"));
+        }
+        if let TraceEvent::Change { unit, change, .. } = e {
+            if change.starts_with("leaves the table") {
+                gone.push(unit.clone());
+            }
+        }
+    }
+    found
+}
+
+/// Whether `e` is a commander's decision to send a message.
+fn is_message(e: &TraceEvent) -> bool {
+    matches!(e, TraceEvent::Decision { decision, .. } if decision == "rally" || decision == "transfers")
+}
+
+/// Every message (rally, transfer) of the activation to or from a unit
+/// locked in hand-to-hand when it began.
+fn messages_into_melee(before: &Before<'_>, events: &[TraceEvent]) -> Vec<String> {
+    let locked = |label: &str| {
+        before
+            .unit(label)
+            .is_some_and(|u| before.state.units[u].locked_with.is_some())
+    };
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Decision {
+                unit,
+                decision,
+                choice,
+                ..
+            } if decision == "rally" || decision == "transfers" => Some((unit, decision, choice)),
+            _ => None,
+        })
+        .filter(|(from, _, to)| locked(from) || locked(to))
+        .map(|(from, what, to)| format!("{from} {what} {to}: one of them is in hand-to-hand"))
+        .collect()
+}
+
+type Check = fn(&Before<'_>, &[TraceEvent]) -> Vec<String>;
+const CHECKS: [(&str, Check); 3] = [
+    ("charge out of sight", charges_out_of_sight),
+    ("act after leaving", acts_after_leaving),
+    ("message into melee", messages_into_melee),
+];
+
+#[test]
+fn every_activation_of_every_shipped_scenario_keeps_the_rules() {
+    let mut found = Vec::new();
+    let mut seen = [0usize; 3];
+    for path in shipped_scenarios("standards_of_valor") {
+        let scenario = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
+        let ScenarioRules::StandardsOfValor(rules) = scenario.rules else {
+            panic!("{}", path.display())
+        };
+        let setup = &rules.setup;
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        for i in 0..battles() {
+            with_seeded_battle(1, setup, i, |b| {
+                b.opening_panic_tests();
+                let mut over = false;
+                while !over {
+                    b.st.turn += 1;
+                    let mut open: Option<(Before<'_>, usize)> = None;
+                    let mut check =
+                        |b: &Battle<'_, VecTrace>, open: &mut Option<(Before<'_>, usize)>| {
+                            let Some((before, from)) = open.take() else {
+                                return;
+                            };
+                            let events = &b.trace.events[from..];
+                            seen[0] += 1;
+                            seen[1] += charges(events).len();
+                            seen[2] += events.iter().filter(|e| is_message(e)).count();
+                            for (what, check) in CHECKS {
+                                for v in check(&before, events) {
+                                    found.push(format!("{name} battle {i}: {what}: {v}"));
+                                }
+                            }
+                        };
+                    b.play_turn_watched(|b| {
+                        check(b, &mut open);
+                        let before = Before {
+                            setup,
+                            state: b.st.clone(),
+                        };
+                        open = Some((before, b.trace.events.len()));
+                    });
+                    check(b, &mut open);
+                    b.turn_end();
+                    over = b.decide(b.st.turn >= setup.options.turn_limit).is_some();
+                }
+            });
+        }
+    }
+    assert!(
+        seen[0] > 1000 && seen[1] > 100 && seen[2] > 100,
+        "activations, charges, messages: {seen:?}"
+    );
+    assert!(
+        found.is_empty(),
+        "{} broken: {:#?}",
+        found.len(),
+        &found[..found.len().min(10)]
+    );
+}
+
+/// The state of `cohort_vs_warband` at deployment, changed by `change`.
+fn made_up(change: impl FnOnce(&Battle<'_, VecTrace>, &mut State)) -> (SovSetup, State) {
+    let path = shipped_scenarios("standards_of_valor")
+        .into_iter()
+        .find(|p| p.ends_with("cohort_vs_warband.toml"))
+        .unwrap();
+    let ScenarioRules::StandardsOfValor(rules) = load_scenario(&path).unwrap().rules else {
+        panic!("not Standards of Valor")
+    };
+    let mut state = with_seeded_battle(1, &rules.setup, 0, |b| b.st.clone());
+    with_seeded_battle(1, &rules.setup, 0, |b| change(b, &mut state));
+    (rules.setup, state)
+}
+
+fn decision(unit: &str, decision: &str, choice: &str) -> TraceEvent {
+    TraceEvent::Decision {
+        round: 1,
+        side: String::new(),
+        unit: unit.into(),
+        decision: decision.into(),
+        choice: choice.into(),
+        rule: decision.into(),
+    }
+}
+
+fn change(unit: &str, change: &str) -> TraceEvent {
+    TraceEvent::Change {
+        round: 1,
+        unit: unit.into(),
+        change: change.into(),
+    }
+}
+
+/// Index of unit `label` in `b`.
+fn index(b: &Battle<'_, VecTrace>, label: &str) -> usize {
+    (0..b.st.units.len())
+        .find(|&u| b.label(u) == label)
+        .unwrap()
+}
+
+#[test]
+fn the_sight_check_catches_a_charge_past_a_formed_unit() {
+    // warband_3 straight ahead of the century, 8" away; the auxilia, a
+    // formed unit, stand between them in one version (L507, L520).
+    let events = [decision("warband_3", "charge", "eager at century_I")];
+    let place = |between: bool| {
+        made_up(|b, st| {
+            let (c, w, a) = (
+                index(b, "century_I"),
+                index(b, "warband_3"),
+                index(b, "auxilia"),
+            );
+            st.units[c].pos = [36.0, 20.0];
+            st.units[w].pos = [36.0, 28.0];
+            st.units[a].pos = if between { [36.0, 24.0] } else { [10.0, 4.0] };
+        })
+    };
+    let (setup, state) = place(false);
+    let clear = Before {
+        setup: &setup,
+        state,
+    };
+    assert!(charges_out_of_sight(&clear, &events).is_empty());
+    let (setup, state) = place(true);
+    let hidden = Before {
+        setup: &setup,
+        state,
+    };
+    assert_eq!(charges_out_of_sight(&hidden, &events).len(), 1);
+    let joined = [change(
+        "warband_3",
+        "joins warband_2's assault on century_I",
+    )];
+    assert_eq!(charges_out_of_sight(&hidden, &joined).len(), 1);
+}
+
+#[test]
+fn the_leaving_check_catches_a_unit_that_acts_off_the_table() {
+    let (setup, state) = made_up(|b, st| {
+        st.units[index(b, "turma")].gone = Some(Gone::FledOff);
+    });
+    let before = Before {
+        setup: &setup,
+        state,
+    };
+    let fine = [change("sagittarii", "activates (CO, suppression 0)")];
+    assert!(acts_after_leaving(&before, &fine).is_empty());
+    let gone = [change("turma", "activates (CO, suppression 0)")];
+    assert_eq!(acts_after_leaving(&before, &gone).len(), 1);
+    let later = [
+        change("sagittarii", "leaves the table (destroyed)"),
+        decision("sagittarii", "charge", "eager at warband_1"),
+    ];
+    assert_eq!(acts_after_leaving(&before, &later).len(), 1);
+}
+
+#[test]
+fn the_melee_check_catches_a_rally_into_hand_to_hand() {
+    let events = [decision("tribune", "rally", "century_I")];
+    let lock = |locked: bool| {
+        made_up(|b, st| {
+            let (c, w) = (index(b, "century_I"), index(b, "warband_3"));
+            if locked {
+                st.units[c].locked_with = Some(w as u16);
+                st.units[w].locked_with = Some(c as u16);
+            }
+        })
+    };
+    let (setup, state) = lock(false);
+    assert!(messages_into_melee(
+        &Before {
+            setup: &setup,
+            state
+        },
+        &events
+    )
+    .is_empty());
+    let (setup, state) = lock(true);
+    let before = Before {
+        setup: &setup,
+        state,
+    };
+    assert_eq!(messages_into_melee(&before, &events).len(), 1);
+    let transfer = [decision("tribune", "transfers", "century_I")];
+    assert_eq!(messages_into_melee(&before, &transfer).len(), 1);
+}

@@ -53,6 +53,7 @@ mod it {
     pub mod sov_geometry;
     pub mod sov_invariants;
     pub mod sov_objectives;
+    pub mod sov_priority;
     pub mod sov_rules;
     pub mod sov_setups;
     pub mod support;

@@ -8,7 +8,7 @@
 
 use super::arms::Ability;
 use super::battle::Battle;
-use super::doctrine::{Charge, HthWithdraw, Targets};
+use super::doctrine::{Charge, HthWithdraw};
 use super::field;
 use super::ladder::TestResult;
 use super::melee_dice::Formation;
@@ -173,33 +173,16 @@ impl<T: Tracer> Battle<'_, T> {
         2 * target < faces
     }
 
-    /// The enemy `u` would charge: within reach, not locked, by `targets`.
+    /// The enemy `u` would charge: within reach, not locked, in sight, by
+    /// target priority ([`Self::pick`]).
     pub fn charge_target(&self, u: usize) -> Option<usize> {
         let reach = self.charge_reach(u);
         let mine = self.block(u);
-        let ok = |e: &usize| {
-            let s = &self.st.units[*e];
-            self.dist_from(u, &mine, *e) <= reach && s.locked_with.is_none() && self.sees(u, *e)
+        let ok = |e: usize| {
+            let s = &self.st.units[e];
+            self.dist_from(u, &mine, e) <= reach && s.locked_with.is_none() && self.sees(u, e)
         };
-        self.pick(u, self.enemies(u).filter(ok))
-    }
-
-    /// The target `u`'s doctrine prefers among `cands`.
-    fn pick(&self, u: usize, cands: impl Iterator<Item = usize>) -> Option<usize> {
-        let rule = self.setup.sides[self.side(u)].doctrine.targets;
-        let mine = self.block(u);
-        let key = |e: usize| -> f32 {
-            let d = self.dist_from(u, &mine, e);
-            match rule {
-                Targets::Nearest => d,
-                Targets::Weakest => f32::from(self.st.units[e].figures) + d / 100.0,
-                Targets::Priority => d - if self.st.units[e].activated { 6.0 } else { 0.0 },
-            }
-        };
-        cands
-            .map(|e| (e, key(e)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(e, _)| e)
+        self.pick(u, ok)
     }
 
     fn charge_with_actions(&mut self, u: usize, actions: &mut u8) {
@@ -299,8 +282,7 @@ impl<T: Tracer> Battle<'_, T> {
     /// The best target `u` can shoot at now.
     fn fire_target(&self, u: usize, moved: bool) -> Option<usize> {
         self.can_fire(u)?;
-        let cands = self.enemies(u).filter(|&e| self.can_shoot_at(u, e, moved));
-        self.pick(u, cands)
+        self.pick(u, |e| self.can_shoot_at(u, e, moved))
     }
 
     fn try_fire(&mut self, u: usize, done: &mut Done) -> bool {

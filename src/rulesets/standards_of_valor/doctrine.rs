@@ -54,7 +54,10 @@ words!(
 );
 
 words!(
-    /// `targets`: which enemy a unit fires at or charges.
+    /// `targets`: which enemy a unit fires at or charges: the text's target
+    /// priority, or a superior's order to take the nearest or the weakest,
+    /// which holds where the superior sees the unit and that enemy
+    /// (L541; see `priority.rs`).
     pub enum Targets {
         "priority" => Priority,
         "nearest" => Nearest,

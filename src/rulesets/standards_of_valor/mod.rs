@@ -44,6 +44,7 @@ pub mod partners;
 pub mod passage;
 pub mod points;
 pub mod pool;
+pub mod priority;
 pub mod room;
 pub mod setup;
 pub mod sight;

@@ -115,6 +115,13 @@ rule_options! {
     #[cite = "4.4"]
     fright_checks: bool = true;
 
+    /// how units choose what to fire at and charge (L525-541): the text's target priorities,
+    /// which a doctrine's `nearest` or `weakest` overrides only where the unit's superior sees
+    /// both it and that enemy (L541's Command Roll, taken as passed); or the doctrine's
+    /// `targets` everywhere
+    #[cite = "3.6, 15"]
+    target_priority: enum TargetPriority { Text = "text", Doctrine = "doctrine" } = Text;
+
     /// formed units (Close and Open Order) blocking sight, and so fire and charges (L507, L520):
     /// the text's rule; the doctrines keep lanes open (`keep_lanes`)
     #[cite = "3.4"]

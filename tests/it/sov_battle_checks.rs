@@ -9,7 +9,11 @@
 //! - a unit that has left the table never acts again;
 //! - no message (a rally, a transferred activation) goes to or from a
 //!   unit locked in hand-to-hand (L879-881; the one order allowed, to
-//!   withdraw, no doctrine sends).
+//!   withdraw, no doctrine sends);
+//! - a charge whose combat moves add up to the gap reaches its target
+//!   (L2649), where nothing else can stop it: no terrain on the line, no
+//!   other unit in the way, a target that stands and a charger that does
+//!   not fall back under defensive fire.
 //!
 //! Each check is proved by a made-up trace that breaks it.
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 200 battles per scenario, else 30.
@@ -19,6 +23,7 @@ use super::support::shipped_scenarios;
 use muster::dice::Dice;
 use muster::rules::{NoTrace, TraceEvent, VecTrace};
 use muster::rulesets::standards_of_valor::battle::Battle;
+use muster::rulesets::standards_of_valor::field;
 use muster::rulesets::standards_of_valor::setup::SovSetup;
 use muster::rulesets::standards_of_valor::state::{Gone, State};
 use muster::scenario::{load_scenario, ScenarioRules};
@@ -167,17 +172,105 @@ fn messages_into_melee(before: &Before<'_>, events: &[TraceEvent]) -> Vec<String
         .collect()
 }
 
+/// Whether `who` has a change line in `events` that starts with `text`.
+fn changed(events: &[TraceEvent], who: &str, text: &str) -> bool {
+    events.iter().any(
+        |e| matches!(e, TraceEvent::Change { unit, change, .. } if unit == who && change.starts_with(text)),
+    )
+}
+
+/// The inches of the combat moves `who` rolled in `events` (2 x the die).
+fn combat_moves(events: &[TraceEvent], who: &str) -> f32 {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            TraceEvent::Roll {
+                who: w,
+                purpose,
+                kept,
+                ..
+            } if w == who && purpose == "combat move" => Some(2.0 * f32::from(*kept)),
+            _ => None,
+        })
+        .sum()
+}
+
+/// The charges of the activation that nothing but the dice could stop
+/// (no terrain on the line, no other unit in the way, a target that stood
+/// in its shape, a charger that neither went around a friend nor fell
+/// back under defensive fire) whose combat moves covered the gap, and
+/// whether each made contact.
+fn charges_in_reach(before: &Before<'_>, events: &[TraceEvent]) -> Vec<(String, String, bool)> {
+    let declared = events.iter().filter_map(|e| match e {
+        TraceEvent::Decision {
+            unit,
+            decision,
+            choice,
+            ..
+        } if decision == "charge" => {
+            Some((unit.clone(), choice.rsplit_once(" at ")?.1.to_string()))
+        }
+        _ => None,
+    });
+    declared
+        .filter_map(|(from, to)| {
+            let (u, t) = (before.unit(&from)?, before.unit(&to)?);
+            let clear = before.with(|b| unobstructed(b, u, t));
+            // A target that withdrew, or changed shape (an integrity loss
+            // makes a skirmish group measured from its centre, L514), moved
+            // its mark; a charger that went around a friend took a longer way.
+            let stood = ["withdraws", "loses integrity", "makes room"]
+                .iter()
+                .all(|w| !changed(events, &to, w));
+            let pressed = ["falls back under defensive fire", "goes around"]
+                .iter()
+                .all(|w| !changed(events, &from, w));
+            let gap = before.with(|b| b.dist(u, t));
+            let covered = combat_moves(events, &from) >= gap + 0.05;
+            let reached = changed(events, &from, &format!("contacts {to}"))
+                || changed(events, &to, "leaves the table");
+            (clear && stood && pressed && covered).then_some((from, to, reached))
+        })
+        .collect()
+}
+
+/// Whether `u`'s shortest way to `t` crosses no terrain and no other unit.
+fn unobstructed(b: &Battle<'_, NoTrace>, u: usize, t: usize) -> bool {
+    let (mover, target) = (b.block(u), b.block(t));
+    let way = field::closing_vector(&mover, b.skirmishing(u), &target, b.skirmishing(t));
+    let from = mover.centre;
+    let to = [from[0] + way[0], from[1] + way[1]];
+    let half = (mover.half_x, mover.half_y);
+    let others = (0..b.st.units.len()).filter(|&o| o != u && o != t && b.st.units[o].on_table());
+    !b.setup.terrain.touches(from, to)
+        && others
+            .into_iter()
+            .all(|o| field::first_touch(from, to, half, &b.block(o)).is_none())
+}
+
+/// Every charge in reach ([`charges_in_reach`]) that made no contact.
+fn charges_that_fall_short(before: &Before<'_>, events: &[TraceEvent]) -> Vec<String> {
+    charges_in_reach(before, events)
+        .into_iter()
+        .filter(|(_, _, reached)| !reached)
+        .map(|(from, to, _)| {
+            format!("{from}'s combat moves cover the gap to {to} but it never arrives")
+        })
+        .collect()
+}
+
 type Check = fn(&Before<'_>, &[TraceEvent]) -> Vec<String>;
-const CHECKS: [(&str, Check); 3] = [
+const CHECKS: [(&str, Check); 4] = [
     ("charge out of sight", charges_out_of_sight),
     ("act after leaving", acts_after_leaving),
     ("message into melee", messages_into_melee),
+    ("charge falls short", charges_that_fall_short),
 ];
 
 #[test]
 fn every_activation_of_every_shipped_scenario_keeps_the_rules() {
     let mut found = Vec::new();
-    let mut seen = [0usize; 3];
+    let mut seen = [0usize; 4];
     for path in shipped_scenarios("standards_of_valor") {
         let scenario = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
         let ScenarioRules::StandardsOfValor(rules) = scenario.rules else {
@@ -201,6 +294,7 @@ fn every_activation_of_every_shipped_scenario_keeps_the_rules() {
                             seen[0] += 1;
                             seen[1] += charges(events).len();
                             seen[2] += events.iter().filter(|e| is_message(e)).count();
+                            seen[3] += charges_in_reach(&before, events).len();
                             for (what, check) in CHECKS {
                                 for v in check(&before, events) {
                                     found.push(format!("{name} battle {i}: {what}: {v}"));
@@ -223,8 +317,8 @@ fn every_activation_of_every_shipped_scenario_keeps_the_rules() {
         }
     }
     assert!(
-        seen[0] > 1000 && seen[1] > 100 && seen[2] > 100,
-        "activations, charges, messages: {seen:?}"
+        seen[0] > 1000 && seen[1] > 100 && seen[2] > 100 && seen[3] > 100,
+        "activations, charges, messages, charges in reach: {seen:?}"
     );
     assert!(
         found.is_empty(),
@@ -359,4 +453,60 @@ fn the_melee_check_catches_a_rally_into_hand_to_hand() {
     assert_eq!(messages_into_melee(&before, &events).len(), 1);
     let transfer = [decision("tribune", "transfers", "century_I")];
     assert_eq!(messages_into_melee(&before, &transfer).len(), 1);
+}
+
+fn combat_move(unit: &str, kept: u8) -> TraceEvent {
+    TraceEvent::Roll {
+        round: 1,
+        who: unit.into(),
+        purpose: "combat move".into(),
+        die: 6,
+        dice: vec![kept],
+        kept,
+        modifier: 0,
+    }
+}
+
+#[test]
+fn the_reach_check_catches_a_charge_that_covers_the_gap_and_stops() {
+    // warband_3 8" in front of the century, nothing between: a combat
+    // move of 12" must bring it into contact.
+    let (setup, state) = made_up(|b, st| {
+        st.units[index(b, "century_I")].pos = [36.0, 20.0];
+        st.units[index(b, "warband_3")].pos = [36.0, 32.0];
+    });
+    let before = Before {
+        setup: &setup,
+        state,
+    };
+    let gap = before.with(|b| {
+        b.dist(
+            before.unit("warband_3").unwrap(),
+            before.unit("century_I").unwrap(),
+        )
+    });
+    assert!((gap - 8.0).abs() < 0.01, "{gap}");
+    let charge = decision("warband_3", "charge", "eager at century_I");
+    let short = [charge.clone(), combat_move("warband_3", 6)];
+    assert_eq!(charges_that_fall_short(&before, &short).len(), 1);
+    let arrived = [
+        charge.clone(),
+        combat_move("warband_3", 6),
+        change("warband_3", "contacts century_I"),
+    ];
+    assert!(charges_that_fall_short(&before, &arrived).is_empty());
+    let too_short = [charge.clone(), combat_move("warband_3", 3)];
+    assert!(
+        charges_that_fall_short(&before, &too_short).is_empty(),
+        "6\" of 8\": not checked"
+    );
+    let withdrew = [
+        charge,
+        change("century_I", "withdraws"),
+        combat_move("warband_3", 6),
+    ];
+    assert!(
+        charges_that_fall_short(&before, &withdrew).is_empty(),
+        "the target moved"
+    );
 }

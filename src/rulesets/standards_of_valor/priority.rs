@@ -24,14 +24,14 @@ use crate::rules::Tracer;
 
 impl<T: Tracer> Battle<'_, T> {
     /// How great a threat enemy `e` is to `u` now (L528): 2 when it could
-    /// charge `u`, 1 when it could shoot at it, else 0.
+    /// charge `u`, 1 when it could shoot at it, else 0. Sight is taken as
+    /// mutual: every candidate target is one `u` sees.
     pub fn threat(&self, e: usize, u: usize) -> u8 {
-        let d = self.dist(e, u);
-        if self.can_charge(e) && d <= self.charge_reach(e) && self.sees(e, u) {
+        if self.can_charge(e) && self.dist(e, u) <= self.charge_reach(e) {
             return 2;
         }
         let armed = self.setup.profile_of(e).missile.is_some();
-        u8::from(armed && self.sees(e, u) && self.range_die(e, u, false).is_some())
+        u8::from(armed && self.range_die(e, u, false).is_some())
     }
 
     /// The text's preference for target `e` of `u` (block `mine`), in
@@ -54,26 +54,32 @@ impl<T: Tracer> Battle<'_, T> {
     pub(super) fn pick(&self, u: usize, ok: impl Fn(usize) -> bool) -> Option<usize> {
         let rule = self.setup.sides[self.side(u)].doctrine.targets;
         let mine = self.block(u);
-        let best = |key: &dyn Fn(usize) -> f32| {
-            self.enemies(u)
-                .filter(|&e| ok(e))
-                .map(|e| (e, key(e)))
-                .min_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(e, _)| e)
-        };
-        let by_text = || best(&|e| self.priority_key(u, &mine, e));
-        let chosen = match rule {
-            Targets::Priority => return by_text(),
-            Targets::Nearest => best(&|e| self.dist_from(u, &mine, e)),
+        let ordered_key = |e: usize| match rule {
+            Targets::Priority => None,
+            Targets::Nearest => Some(self.dist_from(u, &mine, e)),
             Targets::Weakest => {
-                best(&|e| f32::from(self.st.units[e].figures) + self.dist_from(u, &mine, e) / 100.0)
+                Some(f32::from(self.st.units[e].figures) + self.dist_from(u, &mine, e) / 100.0)
             }
         };
-        let free = self.setup.options.target_priority == TargetPriority::Doctrine;
-        if free || chosen.is_some_and(|e| self.ordered(u, e)) {
-            return chosen;
+        let mut by_text: Option<(usize, f32)> = None;
+        let mut chosen: Option<(usize, f32)> = None;
+        for e in self.enemies(u).filter(|&e| ok(e)) {
+            let text = self.priority_key(u, &mine, e);
+            if by_text.map_or(true, |(_, k)| text < k) {
+                by_text = Some((e, text));
+            }
+            if let Some(k) = ordered_key(e) {
+                if chosen.map_or(true, |(_, best)| k < best) {
+                    chosen = Some((e, k));
+                }
+            }
         }
-        by_text()
+        let free = self.setup.options.target_priority == TargetPriority::Doctrine;
+        let text = by_text.map(|(e, _)| e);
+        match chosen {
+            Some((e, _)) if Some(e) == text || free || self.ordered(u, e) => Some(e),
+            _ => text,
+        }
     }
 
     /// Whether `u`'s superior could order it at `e` (L541): on the table,

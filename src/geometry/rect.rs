@@ -136,17 +136,23 @@ impl Rect {
         self.overlaps_with_corners(other, &self.corners(), &other.corners())
     }
 
+    /// The four axes that can separate this rectangle from `other`: both
+    /// rectangles' facings and their rights.
+    fn separating_axes(&self, other: &Rect) -> [Vec2; 4] {
+        [
+            self.facing,
+            self.facing.right(),
+            other.facing,
+            other.facing.right(),
+        ]
+    }
+
     /// How deep the two rectangles cross: the least distance one must move
     /// along any separating axis to clear the other (0 when they only
     /// touch or are apart).
     pub fn penetration(&self, other: &Rect) -> f64 {
         let (a, b) = (self.corners(), other.corners());
-        let axes = [
-            self.facing,
-            self.facing.right(),
-            other.facing,
-            other.facing.right(),
-        ];
+        let axes = self.separating_axes(other);
         axes.iter()
             .map(|&axis| {
                 let (amin, amax) = project(&a, axis);
@@ -159,12 +165,7 @@ impl Rect {
 
     /// [`Rect::overlaps`] given both rectangles' [`Rect::corners`].
     fn overlaps_with_corners(&self, other: &Rect, a: &[Vec2; 4], b: &[Vec2; 4]) -> bool {
-        let axes = [
-            self.facing,
-            self.facing.right(),
-            other.facing,
-            other.facing.right(),
-        ];
+        let axes = self.separating_axes(other);
         axes.iter().all(|&axis| {
             let (amin, amax) = project(a, axis);
             let (bmin, bmax) = project(b, axis);
@@ -180,12 +181,7 @@ impl Rect {
     /// holds there for sure.
     pub fn overlap_span(&self, dir: Vec2, other: &Rect, depth: f64) -> Option<(f64, f64)> {
         let (a, b) = (self.corners(), other.corners());
-        let axes = [
-            self.facing,
-            self.facing.right(),
-            other.facing,
-            other.facing.right(),
-        ];
+        let axes = self.separating_axes(other);
         let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
         for axis in axes {
             let (amin, amax) = project(&a, axis);

@@ -10,7 +10,7 @@
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 200 battles per scenario, else 30.
 
 use super::dnd_helpers::run;
-use super::support::shipped_scenarios;
+use super::support::{assert_none_found, shipped_scenarios};
 use muster::rulesets::dnd_war::state::BattleState;
 use muster::rulesets::dnd_war::DndWar;
 use muster::scenario::{load_scenario, ScenarioRules};
@@ -87,12 +87,7 @@ fn no_two_units_overlap_unless_engaged_with_each_other() {
         }
     }
     assert!(turns > 100, "{turns} turns");
-    assert!(
-        found.is_empty(),
-        "{} of {turns} turns end with units overlapping: {:#?}",
-        found.len(),
-        &found[..found.len().min(10)]
-    );
+    assert_none_found(&found, turns, "turns end with units overlapping");
 }
 
 #[test]
@@ -108,14 +103,19 @@ fn the_overlap_check_catches_two_units_on_one_spot() {
     });
 }
 
+fn characters_and_monster() -> DndWar {
+    shipped_dnd()
+        .into_iter()
+        .find(|(name, _)| name == "characters_and_monster")
+        .unwrap()
+        .1
+}
+
 #[test]
 fn a_character_leaving_his_unit_stands_clear_of_it() {
     // L604, L614: he steps out across the front edge; L39: he does not
     // stand inside the unit he left.
-    let (_, d) = shipped_dnd()
-        .into_iter()
-        .find(|(name, _)| name == "characters_and_monster")
-        .unwrap();
+    let d = characters_and_monster();
     run(&d, 0, |c| {
         c.st.reset(&d.setup);
         let find = |c: &muster::rulesets::dnd_war::ops::Ctx<'_, _>, name: &str| {
@@ -138,10 +138,7 @@ fn a_character_leaving_his_unit_stands_clear_of_it() {
 fn touching_friends_may_not_walk_deeper_into_each_other() {
     // Two friends whose footprints already cross measure 0 apart: a move
     // that crosses deeper is refused, one out of the other is not.
-    let (_, d) = shipped_dnd()
-        .into_iter()
-        .find(|(name, _)| name == "characters_and_monster")
-        .unwrap();
+    let d = characters_and_monster();
     run(&d, 0, |c| {
         c.st.reset(&d.setup);
         let (a, b) = (0, 2);

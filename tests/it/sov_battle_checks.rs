@@ -19,14 +19,13 @@
 //! `MUSTER_SLOW_TESTS=1` (CI) plays 200 battles per scenario, else 30.
 
 use super::sov_rules::with_seeded_battle;
-use super::support::shipped_scenarios;
+use super::support::{assert_none_found, rolls, shipped_sov_setup, shipped_sov_setups};
 use muster::dice::Dice;
 use muster::rules::{NoTrace, TraceEvent, VecTrace};
 use muster::rulesets::standards_of_valor::battle::Battle;
 use muster::rulesets::standards_of_valor::field;
 use muster::rulesets::standards_of_valor::setup::SovSetup;
 use muster::rulesets::standards_of_valor::state::{Gone, State};
-use muster::scenario::{load_scenario, ScenarioRules};
 
 fn battles() -> u64 {
     if std::env::var("MUSTER_SLOW_TESTS").is_ok_and(|v| v == "1") {
@@ -62,22 +61,30 @@ impl Before<'_> {
     }
 }
 
+/// The unit, decision and choice of `e` when it is a decision.
+fn decision_of(e: &TraceEvent) -> Option<(&String, &String, &String)> {
+    match e {
+        TraceEvent::Decision {
+            unit,
+            decision,
+            choice,
+            ..
+        } => Some((unit, decision, choice)),
+        _ => None,
+    }
+}
+
 /// Who each charge in `events` comes from and goes to: declared
 /// ("favourable at Y", "compulsory at Y") or joined ("joins X's assault on Y").
 fn charges(events: &[TraceEvent]) -> Vec<(String, String)> {
     events
         .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Decision {
-                unit,
-                decision,
-                choice,
-                ..
-            } if decision == "charge" => {
+        .filter_map(|e| match (e, decision_of(e)) {
+            (_, Some((unit, decision, choice))) if decision == "charge" => {
                 let (_, target) = choice.rsplit_once(" at ")?;
                 Some((unit.clone(), target.to_string()))
             }
-            TraceEvent::Change { unit, change, .. } if change.starts_with("joins ") => {
+            (TraceEvent::Change { unit, change, .. }, _) if change.starts_with("joins ") => {
                 let (_, target) = change.rsplit_once(" assault on ")?;
                 Some((unit.clone(), target.to_string()))
             }
@@ -145,7 +152,7 @@ fn acts_after_leaving(before: &Before<'_>, events: &[TraceEvent]) -> Vec<String>
 
 /// Whether `e` is a commander's decision to send a message.
 fn is_message(e: &TraceEvent) -> bool {
-    matches!(e, TraceEvent::Decision { decision, .. } if decision == "rally" || decision == "transfers")
+    decision_of(e).is_some_and(|(_, d, _)| d == "rally" || d == "transfers")
 }
 
 /// Every message (rally, transfer) of the activation to or from a unit
@@ -158,15 +165,8 @@ fn messages_into_melee(before: &Before<'_>, events: &[TraceEvent]) -> Vec<String
     };
     events
         .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Decision {
-                unit,
-                decision,
-                choice,
-                ..
-            } if decision == "rally" || decision == "transfers" => Some((unit, decision, choice)),
-            _ => None,
-        })
+        .filter(|e| is_message(e))
+        .filter_map(decision_of)
         .filter(|(from, _, to)| locked(from) || locked(to))
         .map(|(from, what, to)| format!("{from} {what} {to}: one of them is in hand-to-hand"))
         .collect()
@@ -181,17 +181,9 @@ fn changed(events: &[TraceEvent], who: &str, text: &str) -> bool {
 
 /// The inches of the combat moves `who` rolled in `events` (2 x the die).
 fn combat_moves(events: &[TraceEvent], who: &str) -> f32 {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            TraceEvent::Roll {
-                who: w,
-                purpose,
-                kept,
-                ..
-            } if w == who && purpose == "combat move" => Some(2.0 * f32::from(*kept)),
-            _ => None,
-        })
+    rolls(events, who, "combat move")
+        .into_iter()
+        .map(|(_, kept)| 2.0 * f32::from(kept))
         .sum()
 }
 
@@ -201,17 +193,13 @@ fn combat_moves(events: &[TraceEvent], who: &str) -> f32 {
 /// back under defensive fire) whose combat moves covered the gap, and
 /// whether each made contact.
 fn charges_in_reach(before: &Before<'_>, events: &[TraceEvent]) -> Vec<(String, String, bool)> {
-    let declared = events.iter().filter_map(|e| match e {
-        TraceEvent::Decision {
-            unit,
-            decision,
-            choice,
-            ..
-        } if decision == "charge" => {
+    let declared = events
+        .iter()
+        .filter_map(decision_of)
+        .filter(|(_, decision, _)| *decision == "charge")
+        .filter_map(|(unit, _, choice)| {
             Some((unit.clone(), choice.rsplit_once(" at ")?.1.to_string()))
-        }
-        _ => None,
-    });
+        });
     declared
         .filter_map(|(from, to)| {
             let (u, t) = (before.unit(&from)?, before.unit(&to)?);
@@ -271,13 +259,8 @@ const CHECKS: [(&str, Check); 4] = [
 fn every_activation_of_every_shipped_scenario_keeps_the_rules() {
     let mut found = Vec::new();
     let mut seen = [0usize; 4];
-    for path in shipped_scenarios("standards_of_valor") {
-        let scenario = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
-        let ScenarioRules::StandardsOfValor(rules) = scenario.rules else {
-            panic!("{}", path.display())
-        };
-        let setup = &rules.setup;
-        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+    for (name, setup) in shipped_sov_setups() {
+        let setup = &setup;
         for i in 0..battles() {
             with_seeded_battle(1, setup, i, |b| {
                 b.opening_panic_tests();
@@ -320,26 +303,15 @@ fn every_activation_of_every_shipped_scenario_keeps_the_rules() {
         seen[0] > 1000 && seen[1] > 100 && seen[2] > 100 && seen[3] > 100,
         "activations, charges, messages, charges in reach: {seen:?}"
     );
-    assert!(
-        found.is_empty(),
-        "{} broken: {:#?}",
-        found.len(),
-        &found[..found.len().min(10)]
-    );
+    assert_none_found(&found, seen[0], "activations break a rule");
 }
 
 /// The state of `cohort_vs_warband` at deployment, changed by `change`.
 fn made_up(change: impl FnOnce(&Battle<'_, VecTrace>, &mut State)) -> (SovSetup, State) {
-    let path = shipped_scenarios("standards_of_valor")
-        .into_iter()
-        .find(|p| p.ends_with("cohort_vs_warband.toml"))
-        .unwrap();
-    let ScenarioRules::StandardsOfValor(rules) = load_scenario(&path).unwrap().rules else {
-        panic!("not Standards of Valor")
-    };
-    let mut state = with_seeded_battle(1, &rules.setup, 0, |b| b.st.clone());
-    with_seeded_battle(1, &rules.setup, 0, |b| change(b, &mut state));
-    (rules.setup, state)
+    let setup = shipped_sov_setup("cohort_vs_warband");
+    let mut state = with_seeded_battle(1, &setup, 0, |b| b.st.clone());
+    with_seeded_battle(1, &setup, 0, |b| change(b, &mut state));
+    (setup, state)
 }
 
 fn decision(unit: &str, decision: &str, choice: &str) -> TraceEvent {

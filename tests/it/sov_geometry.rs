@@ -12,14 +12,14 @@
 
 use super::sov_examples::unit;
 use super::sov_rules::{scenario_on, setup_of, with_seeded_battle};
-use super::support::shipped_scenarios;
+use super::support::{assert_none_found, shipped_sov_setup, shipped_sov_setups};
 use muster::rules::{TraceEvent, Tracer, VecTrace};
 use muster::rulesets::standards_of_valor::battle::Battle;
 use muster::rulesets::standards_of_valor::doctrine::Charge;
 use muster::rulesets::standards_of_valor::field;
 use muster::rulesets::standards_of_valor::melee_dice::{Formation, Mount};
 use muster::rulesets::standards_of_valor::setup::SovSetup;
-use muster::scenario::{load_scenario, load_scenario_text, ScenarioRules};
+use muster::scenario::load_scenario_text;
 
 fn battles() -> u64 {
     if std::env::var("MUSTER_SLOW_TESTS").is_ok_and(|v| v == "1") {
@@ -62,12 +62,7 @@ fn overlapping_pair<T: Tracer>(b: &Battle<'_, T>) -> Option<(String, String)> {
 fn no_two_units_overlap_unless_locked_together() {
     let mut found = Vec::new();
     let mut turns = 0;
-    for path in shipped_scenarios("standards_of_valor") {
-        let scenario = load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
-        let ScenarioRules::StandardsOfValor(rules) = scenario.rules else {
-            panic!("{}", path.display())
-        };
-        let setup = rules.setup;
+    for (name, setup) in shipped_sov_setups() {
         for i in 0..battles() {
             with_seeded_battle(1, &setup, i, |b| {
                 b.opening_panic_tests();
@@ -79,7 +74,6 @@ fn no_two_units_overlap_unless_locked_together() {
                     b.turn_end();
                     turns += 1;
                     if let Some(pair) = overlapping_pair(b) {
-                        let name = path.file_stem().unwrap().to_string_lossy();
                         found.push(format!("{name} battle {i} turn {}: {pair:?}", b.st.turn));
                     }
                     over = b.decide(b.st.turn >= limit).is_some();
@@ -88,24 +82,13 @@ fn no_two_units_overlap_unless_locked_together() {
         }
     }
     assert!(turns > 100);
-    assert!(
-        found.is_empty(),
-        "{} of {turns} turns end with units overlapping: {:#?}",
-        found.len(),
-        &found[..found.len().min(10)]
-    );
+    assert_none_found(&found, turns, "turns end with units overlapping");
 }
 
 #[test]
 fn the_overlap_check_catches_two_units_on_one_spot() {
-    let path = shipped_scenarios("standards_of_valor")
-        .into_iter()
-        .find(|p| p.ends_with("cohort_vs_warband.toml"))
-        .unwrap();
-    let ScenarioRules::StandardsOfValor(rules) = load_scenario(&path).unwrap().rules else {
-        panic!("not Standards of Valor")
-    };
-    with_seeded_battle(1, &rules.setup, 0, |b| {
+    let setup = shipped_sov_setup("cohort_vs_warband");
+    with_seeded_battle(1, &setup, 0, |b| {
         for (k, unit) in b.st.units.iter_mut().enumerate() {
             unit.pos = [100.0 * k as f32, 24.0];
         }

@@ -109,3 +109,41 @@ pub fn shipped_scenarios(folder: &str) -> Vec<PathBuf> {
     found.sort();
     found
 }
+
+/// Every shipped Standards of Valor scenario's set-up, with its file stem.
+pub fn shipped_sov_setups() -> Vec<(
+    String,
+    muster::rulesets::standards_of_valor::setup::SovSetup,
+)> {
+    shipped_scenarios("standards_of_valor")
+        .into_iter()
+        .map(|path| {
+            let scenario = muster::scenario::load_scenario(&path).unwrap_or_else(|p| panic!("{p}"));
+            let ScenarioRules::StandardsOfValor(rules) = scenario.rules else {
+                panic!("{} is not Standards of Valor", path.display())
+            };
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            (name, rules.setup)
+        })
+        .collect()
+}
+
+/// The set-up of the shipped Standards of Valor scenario `name`.
+pub fn shipped_sov_setup(name: &str) -> muster::rulesets::standards_of_valor::setup::SovSetup {
+    shipped_sov_setups()
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .unwrap_or_else(|| panic!("no shipped scenario {name}"))
+        .1
+}
+
+/// Fails, showing the first ten, when a check over `total` `what` found
+/// anything.
+pub fn assert_none_found(found: &[String], total: usize, what: &str) {
+    assert!(
+        found.is_empty(),
+        "{} of {total} {what}: {:#?}",
+        found.len(),
+        &found[..found.len().min(10)]
+    );
+}

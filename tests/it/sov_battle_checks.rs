@@ -189,8 +189,9 @@ fn combat_moves(events: &[TraceEvent], who: &str) -> f32 {
 
 /// The charges of the activation that nothing but the dice could stop
 /// (no terrain on the line, no other unit in the way, a target that stood
-/// in its shape, a charger that neither went around a friend nor fell
-/// back under defensive fire) whose combat moves covered the gap, and
+/// in its shape, a charger that kept its shape and neither went around a
+/// friend nor fell back under defensive fire) whose combat moves covered
+/// the gap, and
 /// whether each made contact.
 fn charges_in_reach(before: &Before<'_>, events: &[TraceEvent]) -> Vec<(String, String, bool)> {
     let declared = events
@@ -206,13 +207,18 @@ fn charges_in_reach(before: &Before<'_>, events: &[TraceEvent]) -> Vec<(String, 
             let clear = before.with(|b| unobstructed(b, u, t));
             // A target that withdrew, or changed shape (an integrity loss
             // makes a skirmish group measured from its centre, L514), moved
-            // its mark; a charger that went around a friend took a longer way.
+            // its mark; a charger that went around a friend took a longer way,
+            // and one that lost integrity is measured from its centre.
             let stood = ["withdraws", "loses integrity", "makes room"]
                 .iter()
                 .all(|w| !changed(events, &to, w));
-            let pressed = ["falls back under defensive fire", "goes around"]
-                .iter()
-                .all(|w| !changed(events, &from, w));
+            let pressed = [
+                "falls back under defensive fire",
+                "goes around",
+                "loses integrity",
+            ]
+            .iter()
+            .all(|w| !changed(events, &from, w));
             let gap = before.with(|b| b.dist(u, t));
             let covered = combat_moves(events, &from) >= gap + 0.05;
             let reached = changed(events, &from, &format!("contacts {to}"))

@@ -90,7 +90,8 @@ fn a_nearest_order_holds_only_under_the_superior_s_eye() {
     // The warband's doctrine says `nearest`; the nearer Roman unit is
     // suppressed (no threat) and the farther one could charge it. With its
     // chieftain in sight of both the warband and the nearer Romans, the
-    // order stands; without the chieftain the warband follows the text's
+    // order stands; with the chieftain behind the warband, where it cannot
+    // see the Romans, or without one, the warband follows the text's
     // priority. Under `target_priority = "doctrine"` the order stands
     // everywhere.
     let romans = [
@@ -108,15 +109,22 @@ fn a_nearest_order_holds_only_under_the_superior_s_eye() {
             w,
         ]
     };
-    for (options, parented, expected) in [
-        ("", true, "near"),
-        ("", false, "far"),
-        ("target_priority = \"doctrine\"", false, "near"),
+    for (options, parented, hidden, expected) in [
+        ("", true, false, "near"),
+        ("", true, true, "far"),
+        ("", false, false, "far"),
+        ("target_priority = \"doctrine\"", false, false, "near"),
     ] {
         let s = setup(&romans, &germans(parented), options);
         with_battle(&s, |b| {
             let near = index(b, "near");
             b.st.units[near].suppression = 1;
+            if hidden {
+                // Straight behind the warband, the chieftain cannot see
+                // past it (formed units block sight, L507).
+                let chief = index(b, "chief");
+                b.st.units[chief].pos = [36.0, 44.0];
+            }
             let got = charges(b, "wb");
             assert_eq!(
                 got.as_deref(),
@@ -125,4 +133,47 @@ fn a_nearest_order_holds_only_under_the_superior_s_eye() {
             );
         });
     }
+}
+
+#[test]
+fn a_threat_comes_first_however_far_or_covered_it_is() {
+    // A suppressed warband 2" in front (no threat: it can neither charge
+    // nor shoot) against one 20" off the century's flank that could charge
+    // it: the threat is taken, though 18" farther and on the flank.
+    let romans = [unit(
+        "century legionary 20x10 close veteran 2",
+        [36.0, 10.0],
+    )];
+    let germans = [
+        unit("near germanic_warrior 24x6 open regular 2", [36.0, 16.0]),
+        unit("far germanic_warrior 24x6 open regular 2", [66.0, 10.0]),
+    ];
+    let s = setup(&romans, &germans, "");
+    with_battle(&s, |b| {
+        let (c, near, far) = (index(b, "century"), index(b, "near"), index(b, "far"));
+        b.st.units[near].suppression = 1;
+        assert_eq!(b.threat(far, c), 2);
+        assert_eq!(b.aspect(far, c), 1, "on the flank");
+        assert_eq!(charges(b, "century").as_deref(), Some("far"));
+    });
+}
+
+#[test]
+fn archers_that_cannot_shoot_are_no_threat() {
+    // Three archers (too few to charge, L2588) in range of the century
+    // threaten it by their bows (1); suppressed, they cannot fire and
+    // threaten nothing.
+    let romans = [unit(
+        "century legionary 20x10 close veteran 2",
+        [36.0, 10.0],
+    )];
+    let germans = [unit("bows archer 3x3 open regular 2", [36.0, 24.0])];
+    let s = setup(&romans, &germans, "");
+    with_battle(&s, |b| {
+        let (c, bows) = (index(b, "century"), index(b, "bows"));
+        b.st.units[bows].suppression = 0;
+        let armed = b.threat(bows, c);
+        b.st.units[bows].suppression = 1;
+        assert_eq!((armed, b.threat(bows, c)), (1, 0));
+    });
 }

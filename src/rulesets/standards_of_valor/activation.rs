@@ -321,7 +321,8 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Reform one integrity level up toward the starting formation
-    /// (Reaction TL 0, L971), where the new block has room (L1621);
+    /// (Reaction TL 0, L971), where the new block has room (our reading of
+    /// L1612-1621);
     /// Drilled units may reform once more (L3098).
     fn try_reform(&mut self, u: usize, done: &mut Done) -> bool {
         let start = self.setup.units[u].formation;

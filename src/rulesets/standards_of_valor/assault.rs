@@ -272,7 +272,7 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Withdrawal from a charge: max(6", base move) straight away from the
-    /// charger, short of any unit in the way (L1615), and one integrity
+    /// charger, short of any unit in the way (L1615-1617), and one integrity
     /// level lost (L2663, L2673).
     fn withdraw(&mut self, t: usize, from: usize) {
         let step = move_inches(self.setup.profile_of(t).move_die).max(6.0);

@@ -270,11 +270,12 @@ pub fn first_touch(from: [f32; 2], to: [f32; 2], half: (f32, f32), other: &Block
     }
     // Starts inside the reach: a block that only just touches `other`
     // (within float noise of its edge) is stopped at once when the move
-    // takes it in, rather than counted as inside and let through.
+    // takes it in across that edge, rather than counted as inside and let
+    // through; a slide along the edge it touches goes on.
+    let toward = |k: usize| (to[k] - from[k]) * (other.centre[k] - from[k]) > 0.0;
     let in_by = (0..2)
-        .map(|k| (from[k] - other.centre[k]).abs())
-        .zip(reach)
-        .map(|(off, r)| r - off)
+        .filter(|&k| toward(k))
+        .map(|k| reach[k] - (from[k] - other.centre[k]).abs())
         .fold(f32::INFINITY, f32::min);
     let travel_inside = t_out.min(1.0) * (to[0] - from[0]).hypot(to[1] - from[1]);
     (in_by < TOUCH && travel_inside > TOUCH).then_some(0.0)
@@ -445,6 +446,17 @@ mod tests {
             Some(0.0)
         );
         assert_eq!(first_touch(touching, [0.0, 10.0], (1.0, 1.0), &wall), None);
+        // Just touching its face and sliding along it: free.
+        let on_face = [10.0, 10.0 - 1.0 - 1.0 + 0.01 + 1e-6];
+        assert_eq!(
+            first_touch(on_face, [14.0, on_face[1]], (1.0, 1.0), &wall),
+            None
+        );
+        assert_eq!(
+            first_touch(on_face, [10.0, 20.0], (1.0, 1.0), &wall),
+            Some(0.0),
+            "into the face"
+        );
     }
 
     #[test]

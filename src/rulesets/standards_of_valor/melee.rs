@@ -162,7 +162,7 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// The loser of a scrum falls back max(6", base move) (L2779), short
-    /// of any unit in the way (L1615).
+    /// of any unit in the way (L1615-1617).
     fn fall_back(&mut self, u: usize) {
         let Some(e) = self.release(u) else {
             return;

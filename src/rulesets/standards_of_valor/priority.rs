@@ -4,10 +4,10 @@
 //! one already activated this turn (L533), a nearer one (L535), one in the
 //! open to one in cover (L537) and one in front to one behind (L539).
 //! Threat is what the enemy can do to the unit now: charge it (2) or shoot
-//! at it (1). The four preferences are weighed in inches: 6" for each of
-//! the first, third and fourth, the distance for the second, and 12" for
-//! each level of threat, so a greater threat overrides them, as the text's
-//! "unless" clauses say.
+//! at it (1). A greater threat comes first, as the text's "unless" clauses
+//! say; between equal threats the four preferences are weighed in inches:
+//! 6" for each of the first, third and fourth, the distance for the
+//! second.
 //!
 //! A doctrine's `nearest` or `weakest` is a superior's order overriding
 //! the priorities (L541); under `target_priority = "text"` it holds only
@@ -30,22 +30,23 @@ impl<T: Tracer> Battle<'_, T> {
         if self.can_charge(e) && self.dist(e, u) <= self.charge_reach(e) {
             return 2;
         }
-        let armed = self.setup.profile_of(e).missile.is_some();
-        u8::from(armed && self.range_die(e, u, false).is_some())
+        u8::from(self.can_fire(e).is_some() && self.range_die(e, u, false).is_some())
     }
 
-    /// The text's preference for target `e` of `u` (block `mine`), in
-    /// inches: lower is preferred (L525-541).
-    pub fn priority_key(&self, u: usize, mine: &Block, e: usize) -> f32 {
+    /// The text's preference for target `e` of `u` (block `mine`): its
+    /// threat, greater first, then the inches of the four points, lower
+    /// first (L525-541).
+    pub fn priority_key(&self, u: usize, mine: &Block, e: usize) -> (u8, f32) {
         let d = self.dist_from(u, mine, e);
         let activated = if self.st.units[e].activated { 6.0 } else { 0.0 };
-        let cover = self
-            .setup
-            .terrain
-            .cover(self.st.units[e].pos, self.st.units[u].pos);
-        let covered = if cover == CoverLevel::None { 0.0 } else { 6.0 };
+        let at = (self.st.units[e].pos, self.st.units[u].pos);
+        let covered = if self.setup.terrain.cover(at.0, at.1) == CoverLevel::None {
+            0.0
+        } else {
+            6.0
+        };
         let behind = if self.aspect(e, u) == 0 { 0.0 } else { 6.0 };
-        d - activated + covered + behind - 12.0 * f32::from(self.threat(e, u))
+        (self.threat(e, u), d - activated + covered + behind)
     }
 
     /// The target `u` picks among the enemies `ok` accepts: by the text's
@@ -61,11 +62,14 @@ impl<T: Tracer> Battle<'_, T> {
                 Some(f32::from(self.st.units[e].figures) + self.dist_from(u, &mine, e) / 100.0)
             }
         };
-        let mut by_text: Option<(usize, f32)> = None;
+        let mut by_text: Option<(usize, (u8, f32))> = None;
         let mut chosen: Option<(usize, f32)> = None;
         for e in self.enemies(u).filter(|&e| ok(e)) {
             let text = self.priority_key(u, &mine, e);
-            if by_text.map_or(true, |(_, k)| text < k) {
+            let better = |(threat, inches): (u8, f32)| {
+                text.0 > threat || (text.0 == threat && text.1 < inches)
+            };
+            if by_text.map_or(true, |(_, k)| better(k)) {
                 by_text = Some((e, text));
             }
             if let Some(k) = ordered_key(e) {

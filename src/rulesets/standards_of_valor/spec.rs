@@ -67,7 +67,7 @@ impl RulesetSpec for SovSpec {
         Reference {
             scenario: "scenarios/standards_of_valor/cohort_vs_warband.toml",
             battles: 20_000,
-            pinned: (326, 89),
+            pinned: (324, 93),
         }
     }
 }

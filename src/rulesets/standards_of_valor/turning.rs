@@ -19,9 +19,10 @@ impl<T: Tracer> Battle<'_, T> {
     /// wheel when the unit can make one (a quarter turn that keeps its
     /// frontage, `try_wheel`), else by a facing turn, in which every
     /// trooper turns, so a quarter turn makes the old depth the new front
-    /// (Close Order cavalry may not). A quarter turn changes the block's
-    /// shape where files and ranks are spaced differently (cavalry, Open
-    /// Order), so it is made only where the turned block has room.
+    /// (Close Order cavalry may not). A quarter turn that changes the
+    /// block's shape (files and ranks spaced differently, as cavalry's, or
+    /// a last rank left short) is made only where the turned block has
+    /// room.
     /// Skirmishers have no flanks (L2804).
     pub(super) fn try_face(&mut self, u: usize, done: &mut Done) -> bool {
         let p = self.setup.profile_of(u);
@@ -51,8 +52,9 @@ impl<T: Tracer> Battle<'_, T> {
         } else {
             s.files
         };
-        let turned = self.block_as(u, files, s.formation, facing);
-        if close_horse || !self.has_room(u, &turned) {
+        let (here, turned) = (self.block(u), self.block_as(u, files, s.formation, facing));
+        let same_shape = here.half_x == turned.half_x && here.half_y == turned.half_y;
+        if close_horse || !(same_shape || self.has_room(u, &turned)) {
             return false;
         }
         done.reformed += 1;

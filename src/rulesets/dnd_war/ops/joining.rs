@@ -113,7 +113,8 @@ impl<T: Tracer> Ctx<'_, T> {
         let p = self.profile(h);
         let body = self.st.units[h].body;
         // He steps out across the front edge at the command company, his
-        // base just clear of it (L39: units touch only when engaged).
+        // base's back edge on it: not inside the unit (L39). Nothing else
+        // is looked at: another unit close in front may be overlapped.
         let base = footprint(p, &body, r.front_centre(), r.facing);
         let centre = r.front_centre() + r.facing * (base.depth / 2.0);
         let flags = self.st.units[unit].flags;

@@ -1,7 +1,10 @@
 //! D&D War battles keep their geometry (L39: units never touch unless
 //! engaged), checked on the real battle state after every turn of battles
 //! of every shipped D&D War scenario: no two units on the table overlap by
-//! more than a rounding error unless they are engaged with each other.
+//! more than a rounding error unless they are engaged with each other
+//! (`BattleState::overlapping_pair`; States of Battle battles run the same
+//! audit after every round in test builds, so the battle-invariant suite
+//! checks every shipped States of Battle scenario).
 //! Fleeing units are left out: they may pass through friends (L144) and
 //! the fall back that ends inside one is a named reading
 //! (`flee_carries_on_until_clear`). The check is proved by a made-up
@@ -11,6 +14,7 @@
 
 use super::dnd_helpers::run;
 use super::support::{assert_none_found, shipped_scenarios};
+use muster::rulesets::dnd_war::ops::AUDIT_SLACK;
 use muster::rulesets::dnd_war::state::BattleState;
 use muster::rulesets::dnd_war::DndWar;
 use muster::scenario::{load_scenario, ScenarioRules};
@@ -23,33 +27,10 @@ fn battles() -> u64 {
     }
 }
 
-/// How deep two footprints may cross before they count as overlapping,
-/// in inches.
-const SLACK: f64 = 0.05;
-
 /// The first pair of units on the table, neither fleeing, that overlap by
-/// more than [`SLACK`] without being engaged with each other.
+/// more than rounding without being engaged with each other.
 fn overlapping_pair(st: &BattleState) -> Option<(usize, usize)> {
-    let standing: Vec<usize> = (0..st.units.len())
-        .filter(|&u| st.units[u].on_table() && !st.units[u].fleeing())
-        .collect();
-    for (k, &a) in standing.iter().enumerate() {
-        for &b in &standing[k + 1..] {
-            if st.contact(a, b).is_some() {
-                continue;
-            }
-            let shrink = |u: usize| {
-                let mut r = *st.units[u].rect();
-                r.width = (r.width - 2.0 * SLACK).max(0.0);
-                r.depth = (r.depth - 2.0 * SLACK).max(0.0);
-                r
-            };
-            if shrink(a).overlaps(&shrink(b)) {
-                return Some((a, b));
-            }
-        }
-    }
-    None
+    st.overlapping_pair(AUDIT_SLACK)
 }
 
 fn shipped_dnd() -> Vec<(String, DndWar)> {

@@ -615,6 +615,8 @@ impl<C: SobCore> Game<'_, C> {
         self.b.ineffective = [false; 2];
         self.b.moved_round.fill(false);
         self.core.end_round();
+        #[cfg(debug_assertions)]
+        self.core.audit_geometry();
         self.settle();
         if !self.over() {
             self.check_elimination();

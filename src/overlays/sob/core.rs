@@ -128,6 +128,9 @@ pub trait CoreQueries {
         _seized: &[crate::objectives::Seizure],
     ) {
     }
+    /// Test builds: the core checks that no two units stand inside each
+    /// other unless engaged, after each round of cards.
+    fn audit_geometry(&self) {}
     fn engaged(&self, u: usize) -> bool;
     fn fleeing(&self, u: usize) -> bool;
     /// The unit a character is inside.

@@ -177,6 +177,21 @@ impl<T: Tracer> CoreQueries for DndCore<'_, T> {
     ) {
         super::ops::objectives::audit_holders(self.ctx.st, objectives, holder, seized);
     }
+    #[cfg(debug_assertions)]
+    fn audit_geometry(&self) {
+        let pair = self.ctx.st.overlapping_pair(super::ops::AUDIT_SLACK);
+        if let Some((a, b)) = pair {
+            let st = &self.ctx.st;
+            panic!(
+                "{} and {} stand inside each other at the end of round {} ({:?}, {:?})",
+                self.ctx.label(a),
+                self.ctx.label(b),
+                st.turn,
+                st.units[a].rect(),
+                st.units[b].rect()
+            );
+        }
+    }
     fn engaged(&self, u: usize) -> bool {
         self.ctx.st.engaged(u)
     }

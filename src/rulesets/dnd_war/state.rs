@@ -419,6 +419,25 @@ impl BattleState {
         })
     }
 
+    /// The first pair of units on the table, neither fleeing, whose
+    /// footprints cross deeper than `slack` inches without their being
+    /// engaged with each other (L39: units never touch unless engaged;
+    /// fleeing units may pass through friends, L144). The geometry audit
+    /// of tests and test builds.
+    pub fn overlapping_pair(&self, slack: f64) -> Option<(usize, usize)> {
+        let standing = |u: &usize| self.units[*u].on_table() && !self.units[*u].fleeing();
+        let all = 0..self.units.len();
+        for a in all.clone().filter(standing) {
+            for b in (a + 1..self.units.len()).filter(standing) {
+                let crossing = self.units[a].rect().penetration(self.units[b].rect()) > slack;
+                if crossing && self.contact(a, b).is_none() {
+                    return Some((a, b));
+                }
+            }
+        }
+        None
+    }
+
     /// Closest distance between two units' footprints.
     pub fn distance(&self, a: usize, b: usize) -> f64 {
         let (ua, ub) = (&self.units[a], &self.units[b]);

@@ -1,9 +1,9 @@
 //! War machines in a battle (L660-707): reloading as a move action in the
 //! movement phase (a one-crew stone thrower needs a double move; a bolt
 //! thrower always a move), firing as the standard action, repairing a
-//! disabled machine as a standard action. The bolt thrower pivots free to
-//! face its target and chains secondary attacks at -2 against company
-//! units up to `bolt_max_hits`; the stone thrower aims at a unit at least
+//! disabled machine as a standard action. The bolt thrower pivots to
+//! face its target as far as its base has room, and chains secondary
+//! attacks at -2 against company units up to `bolt_max_hits`; the stone thrower aims at a unit at least
 //! 12" away, rolls the d10 and the scatter die, misfires on a d10 of 1,
 //! and attacks every model, friend or foe, whose base lies under the
 //! burst (radius 1.5", G-40). Machines start loaded (G-42). Crews fight as
@@ -90,7 +90,9 @@ impl<T: Tracer> Ctx<'_, T> {
         };
         let to = self.st.units[target].rect().centre - self.st.units[unit].rect().centre;
         if to.length() > 1e-9 {
-            self.st.units[unit].set_facing(to.normalized());
+            // The crew turn the machine toward its target as far as its
+            // base has room (L39); the shot does not depend on the facing.
+            self.face_with_room(unit, to.normalized(), 0.0);
         }
         let u = &mut self.st.units[unit];
         u.flags.shot = true;

@@ -26,6 +26,10 @@
 //! - [`deployment`]: States of Battle deployment by roll-offs: slots,
 //!   placement and nudges.
 
+/// How deep two footprints may cross before the geometry audit counts
+/// them as one inside the other, in inches (rounding).
+pub const AUDIT_SLACK: f64 = 0.05;
+
 pub mod action_points;
 pub mod casualties;
 pub mod challenge;

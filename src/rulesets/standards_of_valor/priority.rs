@@ -27,7 +27,13 @@ impl<T: Tracer> Battle<'_, T> {
     /// charge `u`, 1 when it could shoot at it, else 0. Sight is taken as
     /// mutual: every candidate target is one `u` sees.
     pub fn threat(&self, e: usize, u: usize) -> u8 {
-        if self.can_charge(e) && self.dist(e, u) <= self.charge_reach(e) {
+        self.threat_at(e, u, self.dist(e, u))
+    }
+
+    /// [`Self::threat`] with the distance between them (the same either
+    /// way) already measured.
+    fn threat_at(&self, e: usize, u: usize, d: f32) -> u8 {
+        if self.can_charge(e) && d <= self.charge_reach(e) {
             return 2;
         }
         u8::from(self.can_fire(e).is_some() && self.range_die(e, u, false).is_some())
@@ -46,7 +52,7 @@ impl<T: Tracer> Battle<'_, T> {
             6.0
         };
         let behind = if self.aspect(e, u) == 0 { 0.0 } else { 6.0 };
-        (self.threat(e, u), d - activated + covered + behind)
+        (self.threat_at(e, u, d), d - activated + covered + behind)
     }
 
     /// The target `u` picks among the enemies `ok` accepts: by the text's

@@ -11,6 +11,7 @@ mod it {
     pub mod counter;
     pub mod determinism;
     pub mod dnd_battle;
+    pub mod dnd_battle_checks;
     pub mod dnd_characters;
     pub mod dnd_doctrines;
     pub mod dnd_fidelity;

@@ -126,6 +126,13 @@ pub trait Tracer {
 
     fn record(&mut self, event: TraceEvent);
 
+    /// Records an event with the battle state it was made in. A core whose
+    /// state a checker may want passes it here; the checker (the battle
+    /// checks of the test suite) downcasts it, every other tracer drops it.
+    fn record_in(&mut self, event: TraceEvent, _state: &dyn std::any::Any) {
+        self.record(event);
+    }
+
     /// Builds and records an event only when tracing is on.
     #[inline(always)]
     fn emit(&mut self, make: impl FnOnce() -> TraceEvent) {

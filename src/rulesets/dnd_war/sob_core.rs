@@ -509,7 +509,7 @@ impl<T: Tracer> SobCore for DndCore<'_, T> {
         T::ON
     }
     fn trace(&mut self, event: TraceEvent) {
-        self.ctx.trace.record(event);
+        self.ctx.trace.record_in(event, &*self.ctx.st);
     }
 }
 

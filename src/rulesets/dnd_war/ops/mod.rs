@@ -80,12 +80,13 @@ impl<'a, T: Tracer> Ctx<'a, T> {
         )
     }
 
-    /// Records a trace event built from the context, only when tracing is on.
+    /// Records a trace event built from the context, with the battle state
+    /// it was made in, only when tracing is on.
     #[inline(always)]
     pub fn note(&mut self, make: impl FnOnce(&Self) -> TraceEvent) {
         if T::ON {
             let event = make(self);
-            self.trace.record(event);
+            self.trace.record_in(event, &*self.st);
         }
     }
 

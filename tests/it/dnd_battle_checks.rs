@@ -97,7 +97,10 @@ fn actor(e: &TraceEvent) -> Option<(&str, bool)> {
             (own || fights).then_some((unit.as_str(), own))
         }
         TraceEvent::Roll { who, purpose, .. } => {
-            let acts = ["close combat", "shooting", "charge distance"].contains(&purpose.as_str());
+            // "close combat: 3 d20 needing 11+, 2 hit" and the like.
+            let acts = ["close combat:", "shooting:", "charge distance"]
+                .iter()
+                .any(|p| purpose.starts_with(p));
             acts.then_some((who.as_str(), false))
         }
         TraceEvent::Decision { unit, .. } if !unit.is_empty() => Some((unit.as_str(), false)),
@@ -105,15 +108,46 @@ fn actor(e: &TraceEvent) -> Option<(&str, bool)> {
     }
 }
 
-/// An act of a unit that is destroyed or has fled off the table.
-fn acts_when_gone(war: &DndWar, st: &BattleState, e: &TraceEvent) -> Option<String> {
-    let (who, _) = actor(e)?;
-    let u = unit_of(war, st, who)?;
-    let gone = matches!(
+fn is_gone(st: &BattleState, u: usize) -> bool {
+    matches!(
         st.units[u].status(),
         Status::Destroyed | Status::FledOffTable
-    );
-    gone.then(|| format!("{who} acts after it left the battle: {e}"))
+    )
+}
+
+/// A close-combat roll's striker.
+fn striker<'e>(e: &'e TraceEvent) -> Option<&'e str> {
+    match e {
+        TraceEvent::Roll { who, purpose, .. } if purpose.starts_with("close combat:") => Some(who),
+        _ => None,
+    }
+}
+
+/// The close-combat blow before the event checked: who struck, and who had
+/// left the battle by then.
+#[derive(Default)]
+struct LastBlow {
+    striker: Option<usize>,
+    gone: Vec<bool>,
+}
+
+/// An act of a unit that is destroyed or has fled off the table. A blow
+/// struck at the same initiative step as the blow before it, by a unit
+/// still in the battle at that blow, is simultaneous with it (G-39), so a
+/// model slain by it still strikes.
+fn acts_when_gone(
+    war: &DndWar,
+    st: &BattleState,
+    e: &TraceEvent,
+    last: &LastBlow,
+) -> Option<String> {
+    let (who, _) = actor(e)?;
+    let u = unit_of(war, st, who)?;
+    let initiative = |u: usize| war.setup.profiles[st.units[u].profile].initiative;
+    let simultaneous = striker(e).is_some()
+        && last.striker.is_some_and(|s| initiative(s) == initiative(u))
+        && !last.gone.get(u).copied().unwrap_or(true);
+    (is_gone(st, u) && !simultaneous).then(|| format!("{who} acts after it left the battle: {e}"))
 }
 
 /// A move, shot or charge of a unit locked in close combat that is not
@@ -140,6 +174,7 @@ struct Checker<'a> {
     /// leave the checks with nothing to look at).
     charges: usize,
     acts: usize,
+    last: LastBlow,
 }
 
 impl Tracer for Checker<'_> {
@@ -151,9 +186,27 @@ impl Tracer for Checker<'_> {
         };
         self.charges += usize::from(declared_charge(&e).is_some());
         self.acts += usize::from(actor(&e).is_some());
-        for check in [charge_out_of_sight, acts_when_gone, acts_in_melee] {
-            if let Some(fault) = check(self.war, st, &e) {
-                self.found.push(format!("{}: {fault}", self.place));
+        let faults = [
+            charge_out_of_sight(self.war, st, &e),
+            acts_when_gone(self.war, st, &e, &self.last),
+            acts_in_melee(self.war, st, &e),
+        ];
+        let place = &self.place;
+        self.found.extend(
+            faults
+                .into_iter()
+                .flatten()
+                .map(|f| format!("{place}: {f}")),
+        );
+        match &e {
+            TraceEvent::Turn { .. } | TraceEvent::BattleStart { .. } => {
+                self.last = LastBlow::default()
+            }
+            _ => {
+                if let Some(who) = striker(&e) {
+                    self.last.striker = unit_of(self.war, st, who);
+                    self.last.gone = (0..st.units.len()).map(|u| is_gone(st, u)).collect();
+                }
             }
         }
     }
@@ -180,6 +233,7 @@ fn play_checked<'a, R: Ruleset>(ruleset: &R, war: &'a DndWar, name: &str) -> Che
         found: vec![],
         charges: 0,
         acts: 0,
+        last: LastBlow::default(),
     };
     for battle in 0..battles() {
         all.place = format!("{name} battle {battle}");
@@ -278,9 +332,62 @@ fn the_gone_check_catches_a_destroyed_unit_that_walks() {
     let (mut st, find) = deployed(&war);
     let (guard, g) = find(&st, "guard");
     let event = change(&g, "walks 3.0 inches");
-    assert_eq!(acts_when_gone(&war, &st, &event), None, "on the table");
+    let none = LastBlow::default();
+    assert_eq!(
+        acts_when_gone(&war, &st, &event, &none),
+        None,
+        "on the table"
+    );
     st.units[guard].set_status(Status::Destroyed);
-    assert!(acts_when_gone(&war, &st, &event).is_some(), "destroyed");
+    assert!(
+        acts_when_gone(&war, &st, &event, &none).is_some(),
+        "destroyed"
+    );
+}
+
+#[test]
+fn the_gone_check_lets_a_slain_model_strike_only_at_its_killers_step() {
+    // G-39: equal initiative strikes simultaneously.
+    let war = characters_and_monster();
+    let (mut st, find) = deployed(&war);
+    let ((aldric, a), (snikkit, _), (troll, _)) = (
+        find(&st, "Sir Aldric"),
+        find(&st, "Snikkit"),
+        find(&st, "troll"),
+    );
+    let initiative = |u: usize| war.setup.profiles[st.units[u].profile].initiative;
+    assert_eq!(initiative(aldric), initiative(snikkit), "made-up pair");
+    assert_ne!(initiative(aldric), initiative(troll), "made-up pair");
+    let blow = TraceEvent::Roll {
+        round: 1,
+        who: a.clone(),
+        purpose: "close combat: 1 d20 needing 11+, 1 hit".into(),
+        die: 20,
+        dice: vec![16],
+        kept: 1,
+        modifier: 0,
+    };
+    let gone_before = vec![false; st.units.len()];
+    st.units[aldric].set_status(Status::Destroyed);
+    let by = |striker: usize| LastBlow {
+        striker: Some(striker),
+        gone: gone_before.clone(),
+    };
+    assert_eq!(
+        acts_when_gone(&war, &st, &blow, &by(snikkit)),
+        None,
+        "same step"
+    );
+    assert!(
+        acts_when_gone(&war, &st, &blow, &by(troll)).is_some(),
+        "slower"
+    );
+    let mut already = by(snikkit);
+    already.gone[aldric] = true;
+    assert!(
+        acts_when_gone(&war, &st, &blow, &already).is_some(),
+        "dead before"
+    );
 }
 
 #[test]

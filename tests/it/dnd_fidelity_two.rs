@@ -3,7 +3,9 @@
 //! in close combat still takes its panic and flee-through tests (L477-484,
 //! L145); a charge is declared only against a target the charger can see
 //! past other units (L307, L225); a fall back! moves no farther than its
-//! 2d6 + 2S - 12 inches (L142) unless `flee_carries_on_until_clear` says so.
+//! 2d6 + 2S - 12 inches (L142) unless `flee_carries_on_until_clear` says so;
+//! a character gone before his challenge is fought strikes no blow in it
+//! (G-39 makes only blows at one initiative step simultaneous).
 
 use super::dnd_helpers::*;
 use muster::geometry::Vec2;
@@ -208,4 +210,61 @@ fn a_fall_back_stops_within_its_roll_and_clear_of_other_units() {
             );
         }
     }
+}
+
+/// Sir Aldric and Snikkit of the shipped `characters_and_monster`, who
+/// strike at the same initiative step, each joined to his unit.
+fn rival_characters() -> (muster::rulesets::dnd_war::DndWar, usize, usize) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/dnd_war/characters_and_monster.toml");
+    let scenario = muster::scenario::load_scenario(&path).unwrap();
+    let muster::scenario::ScenarioRules::DndWar(d) = scenario.rules else {
+        panic!("not D&D War")
+    };
+    let (aldric, snikkit) = run(&d, 0, |c| {
+        c.st.reset(&d.setup);
+        let find = |name: &str| (0..c.st.units.len()).find(|&u| c.label(u).ends_with(name));
+        (find("Sir Aldric").unwrap(), find("Snikkit").unwrap())
+    })
+    .0;
+    let initiative = |u: usize| d.setup.profiles[d.setup.units[u].profile].initiative;
+    assert_eq!(initiative(aldric), initiative(snikkit), "made-up pair");
+    (*d, aldric, snikkit)
+}
+
+/// The close-combat rolls of `who` in a trace.
+fn blows(trace: &muster::rules::VecTrace, who: &str) -> usize {
+    trace
+        .events
+        .iter()
+        .filter(|e| {
+            matches!(e, TraceEvent::Roll { who: w, purpose, .. }
+            if w.ends_with(who) && purpose.starts_with("close combat:"))
+        })
+        .count()
+}
+
+#[test]
+fn a_character_gone_before_his_challenge_is_fought_strikes_no_blow_in_it() {
+    // G-39: equal initiative strikes simultaneously, so a character slain
+    // by his rival's blow still strikes back; one who fled into the enemy
+    // and died before the challenge was fought has no blow to strike.
+    let (d, aldric, snikkit) = rival_characters();
+    let fight = |gone_before: bool| {
+        run(&d, 0, |c| {
+            c.st.reset(&d.setup);
+            if gone_before {
+                c.remove_unit(snikkit, muster::rulesets::dnd_war::state::Status::Destroyed);
+            }
+            c.fight_challenge(aldric, snikkit);
+        })
+        .2
+    };
+    let both = fight(false);
+    assert_eq!(
+        (blows(&both, "Sir Aldric"), blows(&both, "Snikkit")),
+        (1, 1)
+    );
+    let after = fight(true);
+    assert_eq!(blows(&after, "Snikkit"), 0, "{:#?}", after.events);
 }

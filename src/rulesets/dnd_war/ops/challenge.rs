@@ -131,17 +131,20 @@ impl<T: Tracer> Ctx<'_, T> {
         None
     }
 
-    /// Fights an accepted challenge between `a` and `b`.
+    /// Fights an accepted challenge between `a` and `b`, in initiative
+    /// order. At equal initiative the blows are simultaneous (G-39): the
+    /// second strikes even if the first slew him, but not if he was gone
+    /// before the challenge was fought (fled into the enemy, say).
     pub fn fight_challenge(&mut self, a: usize, b: usize) {
         let (ia, ib) = (self.profile(a).initiative, self.profile(b).initiative);
         let order = if ia >= ib { [a, b] } else { [b, a] };
-        let simultaneous = ia == ib;
+        let alive = |c: &Self, u: usize| {
+            c.st.units[u].on_table() || c.st.units[u].status() == Status::Joined
+        };
+        let second_strikes_back = ia == ib && alive(self, order[1]);
         for (k, &h) in order.iter().enumerate() {
             let foe = order[1 - k];
-            let alive = |c: &Self, u: usize| {
-                c.st.units[u].on_table() || c.st.units[u].status() == Status::Joined
-            };
-            if !alive(self, foe) || !(alive(self, h) || simultaneous && k == 1) {
+            if !alive(self, foe) || !(alive(self, h) || second_strikes_back && k == 1) {
                 continue;
             }
             let dice = self.dice_per_model(h, foe);

@@ -116,7 +116,7 @@ fn is_gone(st: &BattleState, u: usize) -> bool {
 }
 
 /// A close-combat roll's striker.
-fn striker<'e>(e: &'e TraceEvent) -> Option<&'e str> {
+fn striker(e: &TraceEvent) -> Option<&str> {
     match e {
         TraceEvent::Roll { who, purpose, .. } if purpose.starts_with("close combat:") => Some(who),
         _ => None,

@@ -6,6 +6,8 @@
 //! charges; a unit with a caster joined closes to the spell's range even
 //! when its own longer-ranged attack already reaches. A Cast Spells card
 //! of a side whose casters are all gone is trashed like a Lull (D4, D6).
+//! With Cast Spells in hand and no charge to make, a Move card brings a
+//! caster without a target into range (`casters_forward`, D7).
 
 use super::dnd_helpers::unit;
 use super::sob_on_dnd::{load, play_on, sob_scenario};
@@ -122,4 +124,59 @@ fn a_cast_spells_card_of_a_side_whose_casters_are_gone_is_trashed() {
     let row = &b.cards[0][order_row(Order::CastSpells)];
     assert_eq!(row[TRASHED], 1, "{row:?}");
     assert_eq!(row[PLAYED], 0, "{row:?}");
+}
+
+/// Red's Move card with Cast Spells in hand: a lone cleric whose spell
+/// (5") does not reach the orcs 9" off, and spearmen further back. Returns
+/// the unit activated and the cleric's distance to the orcs after.
+fn move_with_cast_spells_in_hand(casters_forward: bool, seed: u64) -> (String, f64) {
+    let cleric = unit("human_cleric", "cleric", (36.0, 16.0), "");
+    let spears = unit("human_spearmen", "spears", (12.0, 4.0), "");
+    let red = format!(
+        "sob_doctrine = {{ doctrine = {{ name = \"red\", ruleset = \"states_of_battle\" }}, casters_forward = {casters_forward} }}"
+    );
+    let text = sob_scenario(
+        &format!("{cleric}{spears}"),
+        &unit("orc_warriors", "orcs", (36.0, 27.0), "companies = 2"),
+        &red,
+        BLUE_PASSIVE,
+        "",
+    );
+    let (_, st, _, t) = play_on(&load(&text), seed, |g| {
+        g.core.start_round(1);
+        g.start_turn(A);
+        g.b.hand_orders[0] = vec![Order::CastSpells];
+        g.play_order(A, Order::Move);
+    });
+    let activated = t
+        .events
+        .iter()
+        .find_map(|e| match e {
+            TraceEvent::Decision {
+                decision,
+                choice,
+                rule,
+                ..
+            } if decision == "activate" => Some(format!("{choice} ({rule})")),
+            _ => None,
+        })
+        .unwrap_or_default();
+    (activated, st.distance(0, 2))
+}
+
+/// Fault: a Move card with no charge to make advanced the unit furthest
+/// from contact, however far the side's casters stood from a target, so
+/// that most Cast Spells cards cast nothing. With Cast Spells in hand the
+/// doctrine (`casters_forward`, D7) first brings a caster without a
+/// target forward, to within his spell's range.
+#[test]
+fn a_move_card_brings_a_caster_without_a_target_into_range() {
+    for seed in 0..10 {
+        let (activated, gap) = move_with_cast_spells_in_hand(true, seed);
+        assert_eq!(activated, "Red cleric (red.casters_forward)");
+        assert!(gap <= 5.0, "seed {seed}: still {gap}\" away");
+        let (activated, gap) = move_with_cast_spells_in_hand(false, seed);
+        assert!(activated.starts_with("Red spears"), "{activated}");
+        assert!(gap > 5.0, "seed {seed}: {gap}");
+    }
 }

@@ -375,6 +375,32 @@ fn d18_stratagem_plus_four_never() {
 }
 
 #[test]
+fn d18_stratagem_plus_four_judged_only_when_cast_spells_has_no_target() {
+    // D18 (a): trash Cast Spells for +4 iff the roll alone succeeds with
+    // P < 0.5 (GD d8 against the die's 8: 1 in 8) and the card has no
+    // good target this turn.
+    for (target, kept) in [(None, false), (Some(2), true)] {
+        let general = Unit {
+            general: true,
+            named: true,
+            ..unit(A, "general", 0.0)
+        };
+        let wizard = Unit {
+            wizard: true,
+            named: true,
+            shoot_at: target,
+            ..unit(A, "wizard", 5.0)
+        };
+        let mut t = Table::new(vec![general, wizard, unit(B, "b", 40.0)], [12, 12], 1);
+        t.b.gd_now[0] = 8;
+        t.b.hand_orders[0] = vec![Order::CastSpells];
+        t.game().stratagem_roll(A);
+        let held = t.b.hand_orders[0] == vec![Order::CastSpells];
+        assert_eq!(held, kept, "target {target:?}");
+    }
+}
+
+#[test]
 fn d19_heroic_challenge_judged_by_the_edge() {
     use muster::overlays::sob::core::CoreEvent;
     use muster::overlays::sob::ledger::Flow;

@@ -209,6 +209,9 @@ impl CoreQueries for ScriptCore {
     fn is_wizard(&self, u: usize) -> bool {
         self.units[u].wizard
     }
+    fn spell_has_target(&self, w: usize) -> bool {
+        self.units[w].shoot_at.is_some()
+    }
     fn is_missile(&self, u: usize) -> bool {
         self.units[u].missile
     }

@@ -109,6 +109,10 @@ pub trait CoreQueries {
     fn is_named_character(&self, u: usize) -> bool;
     fn is_general(&self, u: usize) -> bool;
     fn is_wizard(&self, u: usize) -> bool;
+    /// Whether wizard `w`'s spell has a target now (alone, or from inside
+    /// the unit he joined): one Cast Spells could cast at, by range, arc and
+    /// line of sight, whether or not he may still cast this turn.
+    fn spell_has_target(&self, w: usize) -> bool;
     /// Shoots and is not a war machine (digest 5.1).
     fn is_missile(&self, u: usize) -> bool;
     fn is_war_machine(&self, u: usize) -> bool;

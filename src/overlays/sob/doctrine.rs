@@ -96,6 +96,10 @@ pub struct SobDoctrine {
     pub indecision_first: bool,
     pub orders_order: OrdersOrder,
     pub activation: Activation,
+    /// D7 with Cast Spells in hand: when no unit has a charge to make, the
+    /// Move card first brings forward a caster (or the unit he joined)
+    /// whose spell has no target.
+    pub casters_forward: bool,
     pub rally_pick: RallyPick,
     /// D5: Superstitions & Omens rolled when GD >= d8 (Judged).
     pub omens: When,
@@ -123,7 +127,8 @@ pub struct SobDoctrine {
     /// D16: Manoeuvre a charged unit out of reach.
     pub manoeuvre: When,
     pub stratagem_tags: StratagemTags,
-    /// D18: trash Cast Spells for +4 when the roll alone is under even odds.
+    /// D18: trash Cast Spells for +4 when the roll alone is under even odds
+    /// and no caster has a target for it.
     pub stratagem_plus4: When,
     /// D19: declare a challenge Heroic (Judged: edge >= 0.6).
     pub heroic_challenge: When,
@@ -142,6 +147,7 @@ impl SobDoctrine {
             indecision_first: true,
             orders_order: OrdersOrder::MovesFirst,
             activation: Activation::BestCharge,
+            casters_forward: true,
             rally_pick: RallyPick::HighestMcv,
             omens: When::Judged,
             group_most_units: true,

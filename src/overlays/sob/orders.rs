@@ -406,54 +406,89 @@ impl<C: SobCore> Game<'_, C> {
                 }
         };
         let n = self.core.unit_count();
-        let activation = self.doctrine(s).activation;
-        let window = self.opts().thunderous_window;
-        let score_charge = |g: &Self, u: usize| {
-            g.core.charge_option(u).map(|c| {
-                let thunder = c.distance >= c.max_range - window;
-                c.p_success + if thunder { 0.25 } else { 0.0 }
-            })
-        };
-        let pick = match activation {
-            Activation::BestCharge => (0..n)
-                .filter(|&u| eligible(self, u))
-                .filter_map(|u| score_charge(self, u).map(|p| (u, p)))
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(u, _)| u)
-                .or_else(|| {
-                    // No charge: repair a disabled war machine first.
-                    (0..n).find(|&u| eligible(self, u) && self.core.is_war_machine(u))
-                })
-                .or_else(|| {
-                    // Each unit's distance once (not once per comparison).
-                    (0..n)
-                        .filter(|&u| eligible(self, u))
-                        .map(|u| (u, self.core.nearest_enemy_distance(u).unwrap_or(0.0)))
-                        .max_by(|a, b| a.1.total_cmp(&b.1))
-                        .map(|(u, _)| u)
-                }),
+        let pick = match self.doctrine(s).activation {
+            Activation::BestCharge => self.best_charge_activation(s, |u| eligible(self, u)),
             Activation::HighestMcv => (0..n)
                 .filter(|&u| eligible(self, u))
-                .max_by_key(|&u| (self.setup.mcv[u], std::cmp::Reverse(u))),
+                .max_by_key(|&u| (self.setup.mcv[u], std::cmp::Reverse(u)))
+                .map(|u| (u, "activation=highest_mcv")),
             Activation::Random => {
                 let count = (0..n).filter(|&u| eligible(self, u)).count();
                 if count == 0 {
                     None
                 } else {
                     let k = usize::from(self.core.dice().roll(count.min(255) as u8)) - 1;
-                    (0..n).filter(|&u| eligible(self, u)).nth(k)
+                    (0..n)
+                        .filter(|&u| eligible(self, u))
+                        .nth(k)
+                        .map(|u| (u, "activation=random"))
                 }
             }
         };
-        if let Some(u) = pick {
-            let rule = match activation {
-                Activation::BestCharge => "activation=best_charge",
-                Activation::HighestMcv => "activation=highest_mcv",
-                Activation::Random => "activation=random",
-            };
-            self.decided(s, "activate", |g| g.core.label(u), rule);
+        let (u, rule) = pick?;
+        self.decided(s, "activate", |g| g.core.label(u), rule);
+        Some(u)
+    }
+
+    /// D7 (a): the best charge by its chance (a Thunderous Charge counts a
+    /// quarter more); else a disabled war machine to repair; else a caster
+    /// to bring forward (`casters_forward`); else the unit furthest from
+    /// contact. With the doctrine rule that chose it.
+    fn best_charge_activation(
+        &self,
+        s: Side,
+        eligible: impl Fn(usize) -> bool,
+    ) -> Option<(usize, &'static str)> {
+        let n = self.core.unit_count();
+        let window = self.opts().thunderous_window;
+        let score_charge = |u: usize| {
+            self.core.charge_option(u).map(|c| {
+                let thunder = c.distance >= c.max_range - window;
+                c.p_success + if thunder { 0.25 } else { 0.0 }
+            })
+        };
+        let best = "activation=best_charge";
+        let charge = (0..n)
+            .filter(|&u| eligible(u))
+            .filter_map(|u| score_charge(u).map(|p| (u, p)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(u, _)| (u, best));
+        charge
+            .or_else(|| {
+                let machine = (0..n).find(|&u| eligible(u) && self.core.is_war_machine(u));
+                machine.map(|u| (u, best))
+            })
+            .or_else(|| {
+                let caster = self.caster_to_bring_forward(s, &eligible);
+                caster.map(|u| (u, "casters_forward"))
+            })
+            .or_else(|| {
+                // Each unit's distance once (not once per comparison).
+                (0..n)
+                    .filter(|&u| eligible(u))
+                    .map(|u| (u, self.core.nearest_enemy_distance(u).unwrap_or(0.0)))
+                    .max_by(|a, b| a.1.total_cmp(&b.1))
+                    .map(|(u, _)| (u, best))
+            })
+    }
+
+    /// D7 `casters_forward`: with Cast Spells in hand, the unit that carries
+    /// a caster whose spell has no target (the caster, or the unit he
+    /// joined), the one nearest an enemy first; the core's move then closes
+    /// to the spell's range.
+    fn caster_to_bring_forward(&self, s: Side, eligible: impl Fn(usize) -> bool) -> Option<usize> {
+        let holds_card = self.b.hand_orders[s.index()].contains(&Order::CastSpells);
+        if !self.doctrine(s).casters_forward || !holds_card {
+            return None;
         }
-        pick
+        (0..self.core.unit_count())
+            .filter(|&w| self.core.side(w) == s && self.core.is_wizard(w))
+            .filter(|&w| self.core.in_battle(w) && !self.core.spell_has_target(w))
+            .map(|w| self.core.host(w).unwrap_or(w))
+            .filter(|&u| eligible(u))
+            .map(|u| (u, self.core.nearest_enemy_distance(u).unwrap_or(f64::MAX)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(u, _)| u)
     }
 
     /// One unit's move, march or charge (the card says "or"); a war

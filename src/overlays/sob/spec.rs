@@ -86,7 +86,7 @@ impl RulesetSpec for SobSpec {
         Reference {
             scenario: "scenarios/states_of_battle/heroes_and_monster.toml",
             battles: 20_000,
-            pinned: (426, 11),
+            pinned: (421, 11),
         }
     }
 }

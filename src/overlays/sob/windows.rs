@@ -255,7 +255,7 @@ impl<C: SobCore> Game<'_, C> {
             && match self.doctrine(s).stratagem_plus4 {
                 When::Never => false,
                 When::Always => true,
-                When::Judged => p_alone < 0.5,
+                When::Judged => p_alone < 0.5 && !self.spell_has_target(s),
             };
         let mut bonus = 0;
         if plus4 {
@@ -282,6 +282,17 @@ impl<C: SobCore> Game<'_, C> {
                 )
             });
         }
+    }
+
+    /// Whether a caster of `s` has a target for Cast Spells now (D18 a:
+    /// the card is trashed for +4 only when it has no good target).
+    fn spell_has_target(&self, s: Side) -> bool {
+        (0..self.core.unit_count()).any(|w| {
+            self.core.side(w) == s
+                && self.core.is_wizard(w)
+                && self.core.in_battle(w)
+                && self.core.spell_has_target(w)
+        })
     }
 
     /// The Stratagem's free moves, after the turn's own charges (D18 a):

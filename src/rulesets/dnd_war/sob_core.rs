@@ -151,6 +151,11 @@ impl<T: Tracer> CoreQueries for DndCore<'_, T> {
     fn is_wizard(&self, u: usize) -> bool {
         self.ctx.profile(u).ranged.is_some_and(|a| a.spell)
     }
+    fn spell_has_target(&self, w: usize) -> bool {
+        let body = self.host(w).unwrap_or(w);
+        let spell = self.ctx.profile(w).ranged.filter(|a| a.spell);
+        spell.is_some_and(|a| self.ctx.has_spell_target(body, a.inches))
+    }
     fn is_missile(&self, u: usize) -> bool {
         let p = self.ctx.profile(u);
         p.ranged.is_some_and(|a| !a.spell) && p.machine.is_none()

@@ -76,6 +76,8 @@ pub struct SobDoctrineFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub activation: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casters_forward: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rally_pick: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub omens: Option<String>,

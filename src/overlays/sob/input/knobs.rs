@@ -31,6 +31,7 @@ pub const DOCTRINE_KNOBS: &[Knob] = &[
     Knob::new("indecision_first", KnobValues::Bool),
     Knob::new("orders_order", KnobValues::Words(words::<OrdersOrder>)),
     Knob::new("activation", KnobValues::Words(words::<Activation>)),
+    Knob::new("casters_forward", KnobValues::Bool),
     Knob::new("rally_pick", KnobValues::Words(words::<RallyPick>)),
     Knob::new("omens", WHEN),
     Knob::new("group_most_units", KnobValues::Bool),

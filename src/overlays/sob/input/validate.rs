@@ -72,6 +72,7 @@ pub fn validate_doctrine(
         indecision_first: raw.indecision_first.unwrap_or(d.indecision_first),
         orders_order: pick(&ctx, p, "orders_order", &raw.orders_order),
         activation: pick(&ctx, p, "activation", &raw.activation),
+        casters_forward: raw.casters_forward.unwrap_or(d.casters_forward),
         rally_pick: pick(&ctx, p, "rally_pick", &raw.rally_pick),
         omens: when(p, "omens", &raw.omens, d.omens),
         group_most_units: raw.group_most_units.unwrap_or(d.group_most_units),

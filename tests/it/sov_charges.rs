@@ -189,3 +189,74 @@ fn a_fleeing_enemy_in_reach_compels_a_charge_unless_a_reaction_test_holds_the_un
         "both outcomes: held {held}, compelled {compelled}"
     );
 }
+
+/// A Roman century 10" south of the Germans' camp (an objective the
+/// Germans own whose capture ends the battle), the Romans' doctrine
+/// charging `charge`; `defended`: a German warband stands in the camp.
+fn century_before_the_german_camp(
+    charge: &str,
+    defended: bool,
+) -> muster::rulesets::standards_of_valor::setup::SovSetup {
+    let romans = unit("century auxiliary 20x10 close regular 2", [30.0, 10.0]);
+    let at = if defended { [30.0, 24.0] } else { [60.0, 44.0] };
+    let germans = unit("warband germanic_warrior 12x6 open regular 2", at);
+    let camp = "\n[[objective]]\nname = \"the German camp\"\nat = [30, 24]\nradius = 3\nowner = \"Germans\"\nends_battle = true\n";
+    let text = scenario_on("", &romans, &germans, "") + camp;
+    let doctrine = format!(
+        r#"doctrine = {{ doctrine = {{ name = "c", ruleset = "standards_of_valor" }}, charge = "{charge}" }}"#
+    );
+    setup_of(&text.replace(r#"doctrine = "shieldwall""#, &doctrine))
+}
+
+/// Plays the century's activation; returns whether it tested to hold back
+/// from the camp, whether it charged into it, and whether it ended in it.
+fn activation_before_the_camp(charge: &str, defended: bool, i: u64) -> (bool, bool, bool) {
+    let setup = century_before_the_german_camp(charge, defended);
+    with_seeded_battle(0xCA4F, &setup, i, |b| {
+        b.activate(0);
+        let events = &b.trace.events;
+        let tested = events.iter().any(|e| {
+            matches!(e, TraceEvent::Roll { who, purpose, .. }
+                if who == "century" && purpose.contains("hold back from the enemy camp"))
+        });
+        let charged = events.iter().any(|e| {
+            matches!(e, TraceEvent::Decision { unit, choice, .. }
+                if unit == "century" && choice == "compulsory into objective the German camp")
+        });
+        let o = &b.setup.objectives[0];
+        let inside = b.units_within(o, muster::base::Side::A) > 0;
+        (tested, charged, inside)
+    })
+}
+
+#[test]
+fn an_undefended_enemy_camp_in_reach_compels_a_charge_into_it() {
+    // L546-549: units attempt to charge an enemy baggage train or an
+    // undefended enemy encampment within charging range unless they pass a
+    // Reaction test. The charge is the unit's combat moves straight in.
+    let (mut held, mut compelled, mut reached) = (0, 0, 0);
+    for i in 0..200 {
+        let (tested, charged, _) = activation_before_the_camp("favourable", false, i);
+        assert!(tested, "stream {i}: the careful unit tests to hold back");
+        held += u32::from(!charged);
+        compelled += u32::from(charged);
+        let (tested, charged, inside) = activation_before_the_camp("eager", false, i);
+        assert!(
+            !tested && charged,
+            "stream {i}: the eager unit goes without a test"
+        );
+        reached += u32::from(inside);
+        let (tested, charged, _) = activation_before_the_camp("eager", true, i);
+        assert!(
+            !tested && !charged,
+            "stream {i}: a defended camp compels nothing"
+        );
+    }
+    assert!(
+        held > 20 && compelled > 20,
+        "held {held}, compelled {compelled}"
+    );
+    // Two combat moves of twice the move die cover the 11" to the camp's
+    // edge more often than not.
+    assert!(reached > 100, "{reached} of 200 charges ended in the camp");
+}

@@ -5,7 +5,12 @@
 //! (the text gives no Threat Level). Charging range is the charge reach
 //! (`charge_reach`), as for Inspired and Impetuous units. The text's other
 //! compulsory targets, the enemy's baggage train and undefended camp, are
-//! objectives here, not units, and compel nothing.
+//! a scenario's objectives: one the enemy owns whose capture ends the
+//! battle, with none of the enemy's units in it, compels a unit within
+//! charging range of its edge in the same way (a fleeing enemy first);
+//! the unit charges into it with its combat moves. The text gives no sight
+//! rule for a camp, so none is asked; a defended baggage train is charged
+//! through its defenders, as any unit is.
 
 use super::battle::Battle;
 use super::doctrine::Charge;
@@ -36,10 +41,9 @@ impl<T: Tracer> Battle<'_, T> {
     /// the activation went to it, false when there is none or `u` held back.
     pub(super) fn compulsory_charge(&mut self, u: usize) -> bool {
         let Some(t) = self.fleeing_target(u) else {
-            return false;
+            return self.compulsory_camp_charge(u);
         };
-        let eager = self.setup.sides[self.side(u)].doctrine.charge == Charge::Eager;
-        if !eager && self.reaction(u, 0, "hold back from a fleeing enemy") == TestResult::Pass {
+        if self.holds_back(u, "hold back from a fleeing enemy") {
             return false;
         }
         self.decided_with(
@@ -50,6 +54,33 @@ impl<T: Tracer> Battle<'_, T> {
         );
         let mut actions = 1;
         self.charge_at(u, t, &mut actions);
+        true
+    }
+
+    /// Whether `u` passes the Reaction test that holds it back from a
+    /// compulsory target (an eager doctrine does not try).
+    fn holds_back(&mut self, u: usize, purpose: &str) -> bool {
+        let eager = self.setup.sides[self.side(u)].doctrine.charge == Charge::Eager;
+        !eager && self.reaction(u, 0, purpose) == TestResult::Pass
+    }
+
+    /// Unit `u`'s compulsory charge into an undefended enemy camp or
+    /// baggage train in reach (L546-549): true when the activation went to
+    /// it.
+    fn compulsory_camp_charge(&mut self, u: usize) -> bool {
+        let Some(k) = self.enemy_camp_in_reach(u) else {
+            return false;
+        };
+        if self.holds_back(u, "hold back from the enemy camp") {
+            return false;
+        }
+        self.decided_with(
+            u,
+            "charge",
+            |b| format!("compulsory into objective {}", b.setup.objectives[k].name),
+            "compulsory target",
+        );
+        self.charge_camp(u, k);
         true
     }
 }

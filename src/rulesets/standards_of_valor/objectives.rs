@@ -9,9 +9,12 @@
 //! objective its side does not hold, else the nearest it holds; it
 //! charges and shoots by the rest of its doctrine), and the holders'
 //! update after every activation and at the turn end, traced, with the
-//! side that took an objective whose capture ends the battle.
+//! side that took an objective whose capture ends the battle; and the
+//! enemy camp or baggage train a unit in charging range must charge into
+//! (a compulsory target, [`super::compulsory`]).
 
 use super::battle::Battle;
+use super::options::ChargeReach;
 use super::setup::SovSetup;
 use super::state::Cl;
 use super::{field, state::move_inches};
@@ -124,6 +127,72 @@ impl<T: Tracer> Battle<'_, T> {
             format!("moves toward objective {} ({left:.1}\" away)", o.name)
         });
         true
+    }
+
+    /// The enemy camp or baggage train `u` must charge (L546-549), nearest
+    /// first: an objective its enemy owns whose capture ends the battle
+    /// (how a scenario marks a camp or baggage train, L706), undefended (no
+    /// unit of its owner counts within it), not held by `u`'s side, and
+    /// within `u`'s charging range (the charge reach, measured to the
+    /// objective's edge).
+    pub(super) fn enemy_camp_in_reach(&self, u: usize) -> Option<usize> {
+        if !self.can_charge(u) {
+            return None;
+        }
+        let (side, reach, mine) = (
+            self.setup.units[u].side,
+            self.charge_reach(u),
+            self.block(u),
+        );
+        let enemy = side.other();
+        (self.setup.objectives.iter().enumerate())
+            .filter(|&(k, o)| {
+                o.owner == Some(enemy)
+                    && o.ends_battle
+                    && self.st.holders.holder[k] != Some(side)
+                    && self.units_within(o, enemy) == 0
+            })
+            .map(|(k, o)| {
+                (
+                    k,
+                    field::distance_to_point(&mine, centre(o)) - o.radius as f32,
+                )
+            })
+            .filter(|&(_, d)| d <= reach)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(k, _)| k)
+    }
+
+    /// `u` charges into objective `k`: its combat moves (two, or one under
+    /// `charge_reach = "one_combat_move"`; each twice its move die, L1359)
+    /// straight for the centre, stopping once within half the radius.
+    /// Nobody stands there to test against or fight.
+    pub(super) fn charge_camp(&mut self, u: usize, k: usize) {
+        let moves = match self.setup.options.charge_reach {
+            ChargeReach::TwoCombatMoves => 2,
+            ChargeReach::OneCombatMove => 1,
+        };
+        let die = self.setup.profile_of(u).move_die;
+        let o = &self.setup.objectives[k];
+        let (to, hold) = (centre(o), o.radius as f32 * HOLD_WITHIN);
+        for _ in 0..moves {
+            let away = gap(self.st.units[u].pos, to);
+            if away <= hold {
+                break;
+            }
+            let step = f32::from(2 * self.roll(u, "combat move", die));
+            let pos = self.ground_step(u, to, (away - hold).min(step), step);
+            self.move_among_units(u, pos, u);
+        }
+        self.change(u, |b| {
+            let o = &b.setup.objectives[k];
+            let left = gap(b.st.units[u].pos, centre(o));
+            format!(
+                "charges into objective {} ({left:.1}\" from its centre)",
+                o.name
+            )
+        });
+        self.change(u, |_| "actions 1-2: close assault".to_string());
     }
 
     /// Updates who holds each objective after anything moved; a capture

@@ -5,6 +5,7 @@
 
 use crate::geometry::grid::Square;
 use crate::rules::Side;
+use crate::rulesets::armies::aim::Aim;
 use crate::rulesets::armies::setup::Role;
 use crate::rulesets::armies::state::{Target, View};
 
@@ -264,93 +265,6 @@ impl ArmiesDoctrine {
         }
     }
 
-    /// Whether `u` could ever attack enemy `e` (aerial enemies need ranged or aerial attackers).
-    fn can_ever_attack(v: View<'_>, u: usize, e: usize) -> bool {
-        !v.troop(e).traits.aerial || v.is_ranged(u) || v.troop(u).traits.aerial
-    }
-
-    /// Scores a destination for a goal; lower is better.
-    fn score(&self, v: View<'_>, u: usize, goal: MoveGoal, to: Square) -> (i32, i32) {
-        let side = v.side_of(u);
-        let start = v.state.units[u].pos;
-        let travelled = v.dist(start, to);
-        let enemies = || {
-            v.units_of(side.other())
-                .filter(move |&e| Self::can_ever_attack(v, u, e))
-        };
-        let nearest = |from: Square| enemies().map(|e| v.dist(from, v.seen_pos(side, e))).min();
-        match goal {
-            MoveGoal::Hold => (travelled, 0),
-            MoveGoal::Advance => match nearest(to) {
-                Some(d) => (d, travelled),
-                None => (0, travelled),
-            },
-            MoveGoal::WeakestEnemy => {
-                let weakest = enemies().min_by_key(|&e| {
-                    (
-                        v.state.units[e].morale,
-                        v.dist(start, v.seen_pos(side, e)),
-                        e,
-                    )
-                });
-                match weakest {
-                    Some(e) => (v.dist(to, v.seen_pos(side, e)), travelled),
-                    None => (0, travelled),
-                }
-            }
-            MoveGoal::EnemyCommander => match v
-                .commander_of(side.other())
-                .filter(|&c| Self::can_ever_attack(v, u, c))
-            {
-                Some(c) => (v.dist(to, v.seen_pos(side, c)), travelled),
-                None => self.score(v, u, MoveGoal::Advance, to),
-            },
-            MoveGoal::ProtectCommander => match v.commander_of(side).filter(|&c| c != u) {
-                Some(c) => (
-                    (v.dist(to, v.state.units[c].pos) - 2).max(0),
-                    nearest(to).unwrap_or(0),
-                ),
-                None => self.score(v, u, MoveGoal::Advance, to),
-            },
-            MoveGoal::FollowArmy => {
-                let (mut sx, mut sy, mut n) = (0i32, 0i32, 0i32);
-                for o in v.units_of(side).filter(|&o| o != u) {
-                    let p = v.state.units[o].pos;
-                    sx += i32::from(p.x);
-                    sy += i32::from(p.y);
-                    n += 1;
-                }
-                let danger = nearest(to).map_or(0, |d| (3 - d).max(0));
-                if n == 0 {
-                    return (danger, travelled);
-                }
-                let centre = Square::new((sx / n) as i16, (sy / n) as i16);
-                (danger, v.dist(to, centre))
-            }
-            MoveGoal::KeepAtRange => {
-                let range = v.attack_range(u, to);
-                match nearest(to) {
-                    Some(d) if d <= range => (0, -d),
-                    Some(d) => (d - range, travelled),
-                    None => (0, travelled),
-                }
-            }
-            MoveGoal::CrewEngine => {
-                let engine = v
-                    .state
-                    .engines
-                    .iter()
-                    .filter(|e| e.present && e.crew.is_none())
-                    .map(|e| v.dist(to, e.pos))
-                    .min();
-                match engine {
-                    Some(d) if v.state.units[u].manning.is_none() => (d, travelled),
-                    _ => self.score(v, u, MoveGoal::Advance, to),
-                }
-            }
-        }
-    }
-
     /// Picks where `u` moves among `moves` (staying put is always allowed);
     /// returns the square and the rule that decided.
     pub fn choose_move<'d>(
@@ -373,10 +287,11 @@ impl ArmiesDoctrine {
             );
         }
         let leader = v.state.units[u].role != Role::Troop;
-        let mut best = (start, self.score(v, u, rule.goal, start));
+        let aim = Aim::new(v, u, rule.goal);
+        let mut best = (start, aim.score(v, start));
         let mut leash_vetoed = false;
         for &to in moves {
-            let score = self.score(v, u, rule.goal, to);
+            let score = aim.score(v, to);
             if score >= best.1 {
                 continue;
             }

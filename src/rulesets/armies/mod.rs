@@ -4,9 +4,11 @@
 //! commander. Submodules: `options` (named rule options), `setup` (the
 //! validated battle description), `state` (mutable battle state and read-only
 //! queries), `movement`, `combat`, `command` (leashes and cascades),
-//! `battle` (the turn sequence), `doctrine` (the scripted player) and
+//! `battle` (the turn sequence), `doctrine` (the scripted player), `aim`
+//! (where a movement goal aims, found once per move) and
 //! `input` (the file format and its validation).
 
+pub mod aim;
 pub mod battle;
 pub mod builtin;
 pub mod combat;

@@ -8,7 +8,8 @@
 //!
 //! Submodules: `options`, `setup`, `arith` (integer formulas), `morale`
 //! (bands and state changes), `phases` (the count-down), `state`,
-//! `movement`, `battle` (the round), `initiative` and `action` (the two
+//! `movement`, `foes` (the enemy squares a move measures against, gathered
+//! once per move), `battle` (the round), `initiative` and `action` (the two
 //! phases), `conduct` (unit-level operations) and `resolve` (damage and
 //! morale consequences).
 
@@ -18,6 +19,7 @@ pub mod battle;
 pub mod builtin;
 pub mod conduct;
 pub mod doctrine;
+pub mod foes;
 pub mod initiative;
 pub mod input;
 pub mod morale;

@@ -6,6 +6,7 @@
 //! when it advances, envelops, falls back or withdraws. Buffers are reused,
 //! so no query allocates.
 
+use super::foes::Foes;
 use super::state::{View, EMPTY};
 use crate::geometry::grid::{for_each_square_between, Direction, Metric, Square};
 use crate::rulesets::means_war::doctrine::ForcedMove;
@@ -237,15 +238,14 @@ fn screened(view: &View, unit: usize, s: Square, enemy: Square) -> bool {
 pub fn refuge(view: &View, unit: usize, reach: &Reach, rule: ForcedMove) -> Square {
     let side = view.side_of(unit);
     let here = view.state.units[unit].pos;
-    let now = view.nearest_enemy_dist(side, here);
+    let foes = Foes::hostile(view, side);
+    let now = foes.nearest_dist(view, here);
     let own_edge = view.setup.own_edge(side);
     let key = |s: Square, cost: u8| {
-        let nearest = view.nearest_enemy(side, s);
+        let nearest = foes.nearest(view, s);
         let d = nearest.map_or(i32::MAX, |(_, d)| d);
         let cover = nearest.is_some_and(|(e, _)| screened(view, unit, s, view.state.units[e].pos));
-        let crowd = (0..view.state.units.len())
-            .filter(|&e| view.hostile(side, e) && view.dist(s, view.state.units[e].pos) <= 2)
-            .count() as i32;
+        let crowd = foes.within(view, s, 2);
         let edge = (i32::from(s.y) - i32::from(own_edge)).abs();
         let rule_key = match rule {
             ForcedMove::MaxDistance => (-d, 0),
@@ -257,7 +257,7 @@ pub fn refuge(view: &View, unit: usize, reach: &Reach, rule: ForcedMove) -> Squa
     reach
         .squares()
         .iter()
-        .filter(|&&(s, _)| view.nearest_enemy_dist(side, s) >= now)
+        .filter(|&&(s, _)| foes.nearest_dist(view, s) >= now)
         .min_by_key(|&&(s, c)| key(s, c))
         .map_or(here, |&(s, _)| s)
 }
@@ -268,11 +268,12 @@ pub fn advance(view: &View, unit: usize, reach: &Reach) -> Square {
     let side = view.side_of(unit);
     let here = view.state.units[unit].pos;
     let range = view.setup.troops[view.setup.units[unit].troop].range_squares;
+    let foes = Foes::hostile(view, side);
     reach
         .squares()
         .iter()
         .min_by_key(|&&(s, c)| {
-            let d = view.nearest_enemy_dist(side, s);
+            let d = foes.nearest_dist(view, s);
             if d <= range {
                 (0, -d, i32::from(c), s.y, s.x)
             } else {

@@ -387,13 +387,7 @@ impl View<'_> {
     /// Surrounded / enclosed (B-G18): with `budget` squares of movement the
     /// unit can reach no free square that is not adjacent to an enemy.
     pub fn enclosed(&self, unit: usize, reach: &super::movement::Reach) -> bool {
-        let side = self.side_of(unit);
-        !reach.squares().iter().any(|&(s, _)| {
-            !(0..self.state.units.len()).any(|e| {
-                self.side_of(e) != side
-                    && self.on_board(e)
-                    && Metric::Chebyshev.dist(s, self.state.units[e].pos) == 1
-            })
-        })
+        let foes = super::foes::Foes::on_board(self, self.side_of(unit));
+        !reach.squares().iter().any(|&(s, _)| !foes.next_to(self, s))
     }
 }

@@ -50,6 +50,7 @@ mod it {
     pub mod sov_charges;
     pub mod sov_combined;
     pub mod sov_examples;
+    pub mod sov_exits;
     pub mod sov_fidelity;
     pub mod sov_geometry;
     pub mod sov_invariants;

@@ -11,8 +11,10 @@
 //! after anything moved, with which sides have a unit that counts within
 //! each objective's radius, and [`Holders::at_end`] when the clock stops.
 //! `file.rs` is the serde mirror of `[[objective]]`, `validate.rs` turns
-//! it into [`Objective`]s with located problems.
+//! it into [`Objective`]s with located problems; `exits.rs` holds the
+//! table edges a side's forces try to get off through (`[[exit]]`).
 
+pub mod exits;
 pub mod file;
 pub mod validate;
 

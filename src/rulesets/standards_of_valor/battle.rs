@@ -219,11 +219,13 @@ impl<T: Tracer> Battle<'_, T> {
     /// fled off the table, and the points of the objectives it holds.
     pub fn scores(&self) -> [f64; 2] {
         let mut score = self.objective_points();
+        score[0] += self.st.exited[0];
+        score[1] += self.st.exited[1];
         for (u, spec) in self.setup.units.iter().enumerate() {
             let st = &self.st.units[u];
             let per_fig = f64::from(spec.points) / f64::from(spec.figures);
             let taken = match st.gone {
-                Some(Gone::FledOff) | None => spec.figures - st.figures,
+                Some(Gone::FledOff | Gone::Exited) | None => spec.figures - st.figures,
                 Some(_) => spec.figures,
             };
             let fled = st.gone == Some(Gone::FledOff);
@@ -244,7 +246,9 @@ impl<T: Tracer> Battle<'_, T> {
         if let Some(taker) = self.st.taken_by {
             return Some((Some(taker), END_OBJECTIVE_TAKEN));
         }
-        let holds = [self.side_holds(0), self.side_holds(1)];
+        // A side that has got forces off through its exit is not broken:
+        // the points measure weighs what it got off at the turn limit.
+        let holds = [0, 1].map(|s| self.side_holds(s) || self.st.exited[s] > 0.0);
         let sides = [Side::A, Side::B];
         if self.setup.options.victory == Victory::BreakThenPoints || !at_limit {
             match holds {

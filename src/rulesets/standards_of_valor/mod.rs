@@ -17,6 +17,7 @@
 //! two actions), `movement`, `passage` (moving through units), `fire`, `assault`, `melee` and `pool` (hand to
 //! hand), `morale` (tests, suppression, panic, rally, fright),
 //! `objectives` (the scenario's objectives: who holds them, duties),
+//! `exits` (forces got off through the enemy's baseline),
 //! `victory` (decisive, moderate, draw). Edge:
 //! `options`, `doctrine`, `input`, `builtin`, `spec`.
 
@@ -29,6 +30,7 @@ pub mod combined;
 pub mod compulsory;
 pub mod deploy;
 pub mod doctrine;
+pub mod exits;
 pub mod field;
 pub mod fire;
 pub mod fire_dice;
@@ -100,7 +102,7 @@ impl Ruleset for StandardsOfValor {
             fates: state::FATES.to_vec(),
             unit_events: None,
             bands: None,
-            side_tables: victory::tables(!s.objectives.is_empty()),
+            side_tables: victory::tables(s.has_goals()),
         }
     }
 

@@ -80,6 +80,10 @@ impl<T: Tracer> Battle<'_, T> {
         if !self.may_move_after_fire(u, fired) || *refused {
             return;
         }
+        if self.on_exit_duty(u) {
+            *moved |= self.exit_move(u, refused);
+            return;
+        }
         if let Some(k) = self.duty_goal(u) {
             *moved |= self.objective_move(u, k, refused);
             return;

@@ -38,7 +38,7 @@ fn gap(a: [f32; 2], b: [f32; 2]) -> f32 {
 /// objective first (ties in list order), as on duty; none without
 /// objectives. Picks the nearest one at a time: no allocation.
 pub fn give_duties(setup: &SovSetup, on_duty: &mut [bool]) {
-    if setup.objectives.is_empty() {
+    if setup.objectives.is_empty() && setup.exits.is_empty() {
         return;
     }
     for side in Side::BOTH {

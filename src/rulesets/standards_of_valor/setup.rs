@@ -132,9 +132,17 @@ pub struct SovSetup {
     pub placing_order: Vec<usize>,
     /// The scenario's objectives (`[[objective]]`; see `objectives`).
     pub objectives: Vec<crate::objectives::Objective>,
+    /// The table edges a side's forces get off through (`[[exit]]`).
+    pub exits: Vec<crate::objectives::exits::Exit>,
 }
 
 impl SovSetup {
+    /// Whether the scenario gives a side something to take or to reach
+    /// (objectives or exits): its battles are then graded (`victory.csv`).
+    pub fn has_goals(&self) -> bool {
+        !self.objectives.is_empty() || !self.exits.is_empty()
+    }
+
     pub fn profile_of(&self, unit: usize) -> &Profile {
         &self.profiles[self.units[unit].profile]
     }

@@ -70,16 +70,19 @@ pub enum Gone {
     FledOff = 2,
     Surrendered = 3,
     Disintegrated = 4,
+    /// Got off the table through its side's exit (L698).
+    Exited = 6,
 }
 
 /// Fates a unit can meet; 0 is "survived".
-pub const FATES: [&str; 6] = [
+pub const FATES: [&str; 7] = [
     "survived",
     "destroyed",
     "fled_off_table",
     "surrendered",
     "disintegrated",
     "routed_on_table",
+    "exited",
 ];
 
 /// Ways a battle ends.
@@ -188,6 +191,8 @@ pub struct State {
     pub on_duty: Vec<bool>,
     /// The side that took an objective whose capture ends the battle.
     pub taken_by: Option<crate::base::Side>,
+    /// Points each side has got off through its exit (L698).
+    pub exited: [f64; 2],
 }
 
 impl State {
@@ -200,6 +205,7 @@ impl State {
             holders: crate::objectives::Holders::default(),
             on_duty: Vec::with_capacity(n),
             taken_by: None,
+            exited: [0.0; 2],
         };
         st.reset(setup);
         st
@@ -250,6 +256,7 @@ impl State {
         self.on_duty.resize(setup.units.len(), false);
         super::objectives::give_duties(setup, &mut self.on_duty);
         self.taken_by = None;
+        self.exited = [0.0; 2];
     }
 }
 

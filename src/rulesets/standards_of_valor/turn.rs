@@ -162,6 +162,7 @@ impl<T: Tracer> Battle<'_, T> {
                 watch(self);
                 self.activate(u);
                 self.update_objectives();
+                self.update_exits();
             }
             if self.decide(false).is_some() {
                 break;
@@ -177,5 +178,6 @@ impl<T: Tracer> Battle<'_, T> {
             self.fright_checks();
         }
         self.update_objectives();
+        self.update_exits();
     }
 }

@@ -63,9 +63,10 @@ impl<T: Tracer> Battle<'_, T> {
     }
 
     /// Adds each side's grade to `counts` (one count per row of
-    /// [`GRADES`], side A's rows first), when the scenario has objectives.
+    /// [`GRADES`], side A's rows first), when the scenario has objectives
+    /// or exits.
     pub fn count_grade(&self, winner: Option<Side>, reason: u8, counts: &mut Vec<u32>) {
-        if self.setup.objectives.is_empty() {
+        if !self.setup.has_goals() {
             return;
         }
         let decisive = winner.is_some_and(|w| self.decisive(w, reason));

@@ -5,6 +5,7 @@
 //! weapons and abilities, L3157-3249) and doctrines. Loose types, so that
 //! wrong values are reported with every other problem.
 
+use crate::objectives::exits::ExitRaw;
 use crate::objectives::file::ObjectiveRaw;
 use crate::scenario::parse::{fields_of, RawFile};
 use crate::scenario::raw::{DoctrineMeta, ListMeta, Provenance, Reference, RunDefaults};
@@ -25,6 +26,10 @@ pub struct SovScenarioFile {
     /// with every ruleset that plays in inches.
     #[serde(rename = "objective", default, skip_serializing_if = "Vec::is_empty")]
     pub objectives: Vec<ObjectiveRaw>,
+    /// The table edges a side's forces try to get off through (`[[exit]]`,
+    /// L698).
+    #[serde(rename = "exit", default, skip_serializing_if = "Vec::is_empty")]
+    pub exits: Vec<ExitRaw>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provenance: Option<Provenance>,
 }
@@ -209,6 +214,7 @@ fn sov_keys(path: &[&str]) -> &'static [&'static str] {
         ["side"] => fields_of::<SovSideRaw>(),
         ["side", "units"] => fields_of::<SovUnitEntry>(),
         ["objective"] => fields_of::<ObjectiveRaw>(),
+        ["exit"] => fields_of::<ExitRaw>(),
         ["side", "army_list", rest @ ..] => SovArmyListFile::known_keys(rest),
         ["side", "doctrine", rest @ ..] => SovDoctrineFile::known_keys(rest),
         _ => &[],

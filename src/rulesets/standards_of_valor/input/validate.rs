@@ -529,6 +529,7 @@ pub fn validate(
         counters: false,
     };
     let objectives = crate::objectives::validate::objectives(&ctx, p, &raw.objectives, &table);
+    let exits = crate::objectives::exits::exits(&ctx, p, &raw.exits, table.sides);
     if !p.is_empty() {
         return Err(Problems(std::mem::take(p)));
     }
@@ -578,6 +579,7 @@ pub fn validate(
         set_up,
         placing_order,
         objectives,
+        exits,
     };
     Ok(Scenario {
         name: raw.scenario.name.clone(),

@@ -207,3 +207,32 @@ fn a_side_whose_units_got_off_is_not_broken_and_is_weighed_at_the_limit() {
         assert!(b.decisive(Side::B, reason));
     });
 }
+
+#[test]
+fn break_through_the_germans_win_by_getting_half_their_points_off() {
+    // The shipped scenario (L698): 11,160 points off ends it. The chieftain's
+    // warband (4,464) and two more (2,976 each) are 10,416: not yet; a
+    // third more is 13,392: the Germans win, decisively.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/standards_of_valor/break_through.toml");
+    let s = match muster::scenario::load_scenario(&path).unwrap().rules {
+        muster::scenario::ScenarioRules::StandardsOfValor(r) => r.setup,
+        _ => panic!("not Standards of Valor"),
+    };
+    let find = |label: &str| s.units.iter().position(|u| u.label == label).unwrap();
+    on(&s, |b| {
+        for label in ["chieftain", "warband_1", "warband_2"] {
+            let u = find(label);
+            b.st.units[u].pos[1] = b.block(u).half_y;
+        }
+        b.update_exits();
+        assert_eq!(b.st.exited[1], 4464.0 + 2.0 * 2976.0);
+        assert_eq!(b.decide(false), None, "10,416 of 11,160: not yet");
+        let u = find("warband_3");
+        b.st.units[u].pos[1] = b.block(u).half_y;
+        b.update_exits();
+        let (winner, reason) = b.decide(false).expect("over");
+        assert_eq!((winner, reason), (Some(Side::B), END_OBJECTIVE_TAKEN));
+        assert!(b.decisive(Side::B, reason));
+    });
+}

@@ -175,7 +175,8 @@ pub fn build_space(
         .and_then(toml::Value::as_array)
         .and_then(|a| a.get(side))
         .ok_or_else(|| format!("the scenario has no side {side}"))?;
-    let has_objectives = doc.get("objective").is_some();
+    // Exits are objectives too: the share sent to them is searched.
+    let has_objectives = doc.get("objective").is_some() || doc.get("exit").is_some();
     let mut dims = Vec::new();
     for layer in layers {
         let table = side_table

@@ -2,8 +2,8 @@
 //! every word and yes/no decision of
 //! [`SovDoctrineFile`](super::file::SovDoctrineFile), each word key with
 //! the validator's own word list, and its one number, `objective_share`,
-//! in quarters (searched only in scenarios with objectives, where alone it
-//! plays). Nothing is left out.
+//! in quarters (searched only in scenarios with objectives or exits, where
+//! alone it plays). Nothing is left out.
 
 use crate::registry::{Knob, KnobValues};
 use crate::rulesets::standards_of_valor::doctrine::{

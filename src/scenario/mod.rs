@@ -250,6 +250,23 @@ pub fn load_scenario(path: &Path) -> Result<Scenario, Problems> {
     load_scenario_text(&path.display().to_string(), &text, Some(&base))
 }
 
+/// Every shipped scenario of `scenarios/<folder>/`, loaded, in file-name
+/// order (for unit tests that check a rule on every shipped set-up).
+#[cfg(test)]
+pub fn load_shipped(folder: &str) -> Vec<Scenario> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(folder);
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("the scenario folder")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let load = |p: &std::path::PathBuf| load_scenario(p).unwrap_or_else(|e| panic!("{e}"));
+    files.iter().map(load).collect()
+}
+
 /// Loads and validates the embedded default scenario.
 pub fn load_default() -> Result<Scenario, Problems> {
     load_scenario_text(

@@ -354,8 +354,10 @@ fn d17_stratagem_tags_fastest_missile_or_highest_mcv() {
     assert_eq!(tagged(StratagemTags::HighestMcv), Some(2));
 }
 
-#[test]
-fn d18_stratagem_plus_four_never() {
+/// Whether side A keeps its one Cast Spells card through the Stratagem
+/// roll (GD d8 against the die's 8: the roll alone succeeds 1 time in 8),
+/// its wizard beside the general aiming at `target`, under `plus4`.
+fn keeps_cast_spells(plus4: When, target: Option<usize>) -> bool {
     let general = Unit {
         general: true,
         named: true,
@@ -364,40 +366,28 @@ fn d18_stratagem_plus_four_never() {
     let wizard = Unit {
         wizard: true,
         named: true,
+        shoot_at: target,
         ..unit(A, "wizard", 5.0)
     };
     let mut t = Table::new(vec![general, wizard, unit(B, "b", 40.0)], [12, 12], 1);
-    t.setup.doctrines.0[0].stratagem_plus4 = When::Never;
+    t.setup.doctrines.0[0].stratagem_plus4 = plus4;
     t.b.gd_now[0] = 8;
     t.b.hand_orders[0] = vec![Order::CastSpells];
     t.game().stratagem_roll(A);
-    assert_eq!(t.b.hand_orders[0], vec![Order::CastSpells], "kept");
+    t.b.hand_orders[0] == vec![Order::CastSpells]
+}
+
+#[test]
+fn d18_stratagem_plus_four_never() {
+    assert!(keeps_cast_spells(When::Never, None), "kept");
 }
 
 #[test]
 fn d18_stratagem_plus_four_judged_only_when_cast_spells_has_no_target() {
     // D18 (a): trash Cast Spells for +4 iff the roll alone succeeds with
-    // P < 0.5 (GD d8 against the die's 8: 1 in 8) and the card has no
-    // good target this turn.
-    for (target, kept) in [(None, false), (Some(2), true)] {
-        let general = Unit {
-            general: true,
-            named: true,
-            ..unit(A, "general", 0.0)
-        };
-        let wizard = Unit {
-            wizard: true,
-            named: true,
-            shoot_at: target,
-            ..unit(A, "wizard", 5.0)
-        };
-        let mut t = Table::new(vec![general, wizard, unit(B, "b", 40.0)], [12, 12], 1);
-        t.b.gd_now[0] = 8;
-        t.b.hand_orders[0] = vec![Order::CastSpells];
-        t.game().stratagem_roll(A);
-        let held = t.b.hand_orders[0] == vec![Order::CastSpells];
-        assert_eq!(held, kept, "target {target:?}");
-    }
+    // P < 0.5 and the card has no good target this turn.
+    assert!(!keeps_cast_spells(When::Judged, None), "no target: trashed");
+    assert!(keeps_cast_spells(When::Judged, Some(2)), "a target: kept");
 }
 
 #[test]

@@ -6,13 +6,12 @@
 //! measure; the doctrine's `objective_share` sends units straight for the
 //! edge; and bad exits are refused at their field.
 
-use super::sov_examples::unit;
-use super::sov_rules::{scenario_on, setup_of, with_seeded_battle};
+use super::sov_objectives::{legion, on, warband};
+use super::sov_rules::{scenario_on, setup_of};
 use muster::base::{BattleRecord, Side};
 use muster::dice::Dice;
 use muster::rules::{TraceEvent, VecTrace};
-use muster::rulesets::standards_of_valor::battle::{play_battle, Battle, Scratch};
-use muster::rulesets::standards_of_valor::setup::SovSetup;
+use muster::rulesets::standards_of_valor::battle::{play_battle, Scratch};
 use muster::rulesets::standards_of_valor::state::{Cl, Gone, END_OBJECTIVE_TAKEN};
 use muster::scenario::load_scenario_text;
 use std::path::Path;
@@ -20,23 +19,8 @@ use std::path::Path;
 /// Romans (`shieldwall`) at the south and Germans (`wild_charge`) whose
 /// exit is the Romans' baseline, the south edge; `wins_at` as given.
 fn scenario(romans: &[String], germans: &[String], wins_at: &str) -> String {
-    let text = scenario_on("", &romans.join(", "), &germans.join(", "), "");
-    format!("{text}\n[[exit]]\nside = \"Germans\"\nedge = \"south\"\n{wins_at}\n")
-}
-
-fn legion(at: [f32; 2]) -> String {
-    unit("legion legionary 20x10 close veteran 2", at)
-}
-
-fn warband(label: &str, at: [f32; 2]) -> String {
-    unit(
-        &format!("{label} germanic_warrior 24x12 open regular 2"),
-        at,
-    )
-}
-
-fn on<R>(setup: &SovSetup, f: impl FnOnce(&mut Battle<'_, VecTrace>) -> R) -> R {
-    with_seeded_battle(0xE417, setup, 0, f)
+    let exit = format!("[[exit]]\nside = \"Germans\"\nedge = \"south\"\n{wins_at}\n");
+    super::sov_objectives::scenario(romans, germans, &exit)
 }
 
 fn changed(events: &[TraceEvent], who: &str, text: &str) -> bool {

@@ -40,16 +40,16 @@ ends_battle = true
 
 /// Romans (`shieldwall`) and Germans (`wild_charge`) of the seed's figures
 /// on an open 72" x 48" table, with these objectives (TOML tables).
-fn scenario(romans: &[String], germans: &[String], objectives: &str) -> String {
+pub(crate) fn scenario(romans: &[String], germans: &[String], objectives: &str) -> String {
     let text = scenario_on("", &romans.join(", "), &germans.join(", "), "");
     format!("{text}\n{objectives}")
 }
 
-fn legion(at: [f32; 2]) -> String {
+pub(crate) fn legion(at: [f32; 2]) -> String {
     unit("legion legionary 20x10 close veteran 2", at)
 }
 
-fn warband(label: &str, at: [f32; 2]) -> String {
+pub(crate) fn warband(label: &str, at: [f32; 2]) -> String {
     unit(
         &format!("{label} germanic_warrior 24x12 open regular 2"),
         at,
@@ -57,7 +57,7 @@ fn warband(label: &str, at: [f32; 2]) -> String {
 }
 
 /// A fresh traced battle on `setup`.
-fn on<R>(setup: &SovSetup, f: impl FnOnce(&mut Battle<'_, VecTrace>) -> R) -> R {
+pub(crate) fn on<R>(setup: &SovSetup, f: impl FnOnce(&mut Battle<'_, VecTrace>) -> R) -> R {
     with_seeded_battle(0x0B_1EC7, setup, 0, f)
 }
 

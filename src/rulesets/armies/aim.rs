@@ -192,7 +192,7 @@ mod tests {
     use super::*;
     use crate::rulesets::armies::setup::ArmiesSetup;
     use crate::rulesets::armies::state::State;
-    use crate::scenario::{load_scenario, ScenarioRules};
+    use crate::scenario::ScenarioRules;
 
     const GOALS: [MoveGoal; 8] = [
         MoveGoal::Advance,
@@ -281,19 +281,13 @@ mod tests {
     }
 
     fn shipped() -> Vec<ArmiesSetup> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/armies");
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
-        files
-            .iter()
-            .map(|p| match load_scenario(p).unwrap().rules {
-                ScenarioRules::Armies(a) => a.setup,
-                _ => panic!("{} is not Armies", p.display()),
-            })
+        let setup = |s: crate::scenario::Scenario| match s.rules {
+            ScenarioRules::Armies(a) => a.setup,
+            _ => panic!("{} is not Armies", s.name),
+        };
+        crate::scenario::load_shipped("armies")
+            .into_iter()
+            .map(setup)
             .collect()
     }
 

@@ -119,22 +119,16 @@ mod tests {
     use crate::rulesets::means_war::morale::MoraleState;
     use crate::rulesets::means_war::setup::WarSetup;
     use crate::rulesets::means_war::state::{Presence, State};
-    use crate::scenario::{load_scenario, ScenarioRules};
+    use crate::scenario::ScenarioRules;
 
     fn shipped() -> Vec<WarSetup> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/means_war");
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        files.sort();
-        files
-            .iter()
-            .map(|p| match load_scenario(p).unwrap().rules {
-                ScenarioRules::MeansWar(w) => w.setup,
-                _ => panic!("{} is not This Means WAR!", p.display()),
-            })
+        let setup = |s: crate::scenario::Scenario| match s.rules {
+            ScenarioRules::MeansWar(w) => w.setup,
+            _ => panic!("{} is not This Means WAR!", s.name),
+        };
+        crate::scenario::load_shipped("means_war")
+            .into_iter()
+            .map(setup)
             .collect()
     }
 

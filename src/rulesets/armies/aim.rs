@@ -316,13 +316,8 @@ mod tests {
     #[test]
     fn aimed_scores_are_the_plain_scores() {
         let mut checked = 0;
-        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = |n: i16| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as i16
-        };
+        let mut dice = crate::dice::Dice::for_battle(0x2545_F491, 0);
+        let mut next = |n: i16| (dice.next_u64() % n as u64) as i16;
         for setup in shipped() {
             let mut st = State::new(&setup);
             st.reset(&setup);

@@ -164,13 +164,8 @@ mod tests {
 
     #[test]
     fn gathered_enemies_answer_as_the_scans() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut dice = crate::dice::Dice::for_battle(0x9E37_79B9, 0);
+        let mut next = |n: u64| dice.next_u64() % n;
         let mut checked = 0;
         for setup in shipped() {
             let mut st = State::new(&setup);

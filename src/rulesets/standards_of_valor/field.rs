@@ -496,13 +496,8 @@ mod tests {
         // Segments and blocks scattered by a fixed stream, many of them
         // just clear of the reach or grazing it: the filtered answer is
         // the plain solve's, whenever the filter answers.
-        let mut seed = 0x51DE_C0DE_u64;
-        let mut next = |scale: f32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % 100_000) as f32 / 100_000.0 * scale
-        };
+        let mut dice = crate::dice::Dice::for_battle(0x51DE_C0DE, 0);
+        let mut next = |scale: f32| (dice.next_u64() % 100_000) as f32 / 100_000.0 * scale;
         let facings = [Facing::North, Facing::East, Facing::South, Facing::West];
         for i in 0..200_000 {
             let other = block_at(

@@ -8,9 +8,11 @@
 //! a scenario's objectives: one the enemy owns whose capture ends the
 //! battle, with none of the enemy's units in it, compels a unit within
 //! charging range of its edge in the same way (a fleeing enemy first);
-//! the unit charges into it with its combat moves. The text gives no sight
-//! rule for a camp, so none is asked; a defended baggage train is charged
-//! through its defenders, as any unit is.
+//! the unit charges into it with its combat moves. The text asks this of
+//! the camp only while it is undefended; that a baggage train compels
+//! only while undefended too is our reading (a defended one is reached
+//! through its defenders, whom the doctrine charges or not as any unit).
+//! The text gives no sight rule for a camp, so none is asked.
 
 use super::battle::Battle;
 use super::doctrine::Charge;
